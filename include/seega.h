@@ -1,0 +1,932 @@
+/*
+ * libseega: an embeddable Seega rules engine.
+ *
+ * This is the one public header: the whole ABI of the library.
+ * SPDX-License-Identifier: MIT
+ */
+#ifndef SEEGA_H
+#define SEEGA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @file seega.h
+ * @brief The public API of libseega.
+ *
+ * Every function is declared here, in a fixed order: export macro,
+ * version, opaque types, status codes, constants, rules, lifecycle,
+ * actions, text, state queries, analysis.
+ *
+ * @par Thread safety
+ * A ::seega_game is not internally locked. Calls on one game must not
+ * overlap (serialise them, e.g. with a mutex per game); different games may
+ * be used from different threads at the same time without any locking.
+ * Functions that take no game (::seega_rules_preset, ::seega_status_text,
+ * ...) are always safe to call from any thread. The library has no global
+ * mutable state.
+ */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup export Export macro
+ *  @brief How public symbols are marked.
+ *  @{ */
+
+/**
+ * @brief Marks a function as part of the exported ABI.
+ *
+ * The library is built with hidden visibility; only functions marked
+ * with this macro (all named `seega_*`) are exported. Define
+ * `SEEGA_STATIC` before including this header when linking the static
+ * library on a platform where that matters.
+ */
+#if defined(SEEGA_STATIC)
+#define SEEGA_API
+#elif defined(_WIN32)
+#if defined(SEEGA_BUILDING)
+#define SEEGA_API __declspec(dllexport)
+#else
+#define SEEGA_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define SEEGA_API __attribute__((visibility("default")))
+#else
+#define SEEGA_API
+#endif
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup version Version
+ *  @brief Compile-time and run-time version of the library.
+ *  @{ */
+
+/** @brief Major version: changes on an incompatible ABI change. */
+#define SEEGA_VERSION_MAJOR 0
+/** @brief Minor version: changes when functions or struct fields are added. */
+#define SEEGA_VERSION_MINOR 1
+/** @brief Patch version: changes on fixes that change no interface. */
+#define SEEGA_VERSION_PATCH 0
+/** @brief The version as one number: MAJOR*10000 + MINOR*100 + PATCH. */
+#define SEEGA_VERSION_NUMBER                                                   \
+    (SEEGA_VERSION_MAJOR * 10000 + SEEGA_VERSION_MINOR * 100 +                 \
+     SEEGA_VERSION_PATCH)
+/** @brief The version as a string, "MAJOR.MINOR.PATCH". */
+#define SEEGA_VERSION_STRING "0.1.0"
+
+/**
+ * @brief The version of the library actually loaded at run time.
+ *
+ * Compare with ::SEEGA_VERSION_NUMBER to detect a header/library mismatch;
+ * bindings use it to check the major version they were written for.
+ *
+ * @return MAJOR*10000 + MINOR*100 + PATCH of the loaded library.
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_version_number(void);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup types Opaque types
+ *  @brief The game handle and the action value.
+ *  @{ */
+
+/**
+ * @brief One game: its rules, the current position, the history of
+ * actions (for undo) and the message of the last error.
+ *
+ * Create with ::seega_new, release with ::seega_free. The layout is
+ * private; only pointers cross the ABI.
+ */
+typedef struct seega_game seega_game;
+
+/**
+ * @brief One action (a placement, a step, a removal or a pass) as a value.
+ *
+ * The encoding is part of the ABI: bits 0-7 hold the destination square
+ * (the placed or removed square, or the step's target), bits 8-15 the
+ * origin square of a step, bits 16-23 the kind (::SEEGA_ACTION_PLACE ...),
+ * and bits 24-31 are zero. An absent square is stored as 0xFF. Build
+ * actions with ::seega_action_make and read them with
+ * ::seega_action_kind, ::seega_action_from and ::seega_action_to. The
+ * value 0 is never a valid action.
+ */
+typedef uint32_t seega_action;
+
+/**
+ * @brief A custom allocator, in the style of Lua's `lua_Alloc`.
+ *
+ * Called as `alloc(ud, NULL, 0, n)` to allocate n bytes,
+ * `alloc(ud, p, old, n)` to resize the block p of old bytes to n bytes, and
+ * `alloc(ud, p, old, 0)` to free p (the return value is then ignored).
+ * Must return NULL when it cannot allocate; the library then reports
+ * ::SEEGA_E_NOMEM and leaves the game as it was. A block is always resized
+ * or freed with the same allocator and user pointer it was allocated with.
+ *
+ * @param ud     the user pointer given to ::seega_new_with_allocator
+ * @param ptr    the block to resize or free, or NULL to allocate
+ * @param osize  the size of @p ptr in bytes (0 when @p ptr is NULL)
+ * @param nsize  the size wanted in bytes, or 0 to free
+ * @return the new block, or NULL on failure (or after a free)
+ */
+typedef void *(*seega_alloc_fn)(void *ud, void *ptr, size_t osize,
+                                size_t nsize);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup status Status codes
+ *  @brief Return values: 0 is success, errors are negative.
+ *
+ *  The values are fixed and never renumbered. Every failing call leaves
+ *  the game exactly as it was; the game's message (::seega_last_error)
+ *  then says what was wrong.
+ *  @{ */
+
+/** @brief Success. */
+#define SEEGA_OK 0
+/** @brief A bad argument: NULL pointer, square out of range, wrong kind. */
+#define SEEGA_E_INVALID -1
+/** @brief A well-formed action that is not legal in the current position. */
+#define SEEGA_E_ILLEGAL -2
+/** @brief Malformed SPN, action or square text. */
+#define SEEGA_E_PARSE -3
+/** @brief Out of memory (the allocator returned NULL). */
+#define SEEGA_E_NOMEM -4
+/** @brief The game is over: no further action can be played. */
+#define SEEGA_E_GAME_OVER -5
+/** @brief The caller's buffer is too small; nothing was written. */
+#define SEEGA_E_BUFFER -6
+/** @brief A struct carries a version this library does not know. */
+#define SEEGA_E_VERSION -7
+/** @brief A rules struct has a field out of range. */
+#define SEEGA_E_RULES -8
+
+/**
+ * @brief A short, static English description of a status code.
+ *
+ * @param status a status code (any value)
+ * @return a NUL-terminated static string, never NULL; unknown codes give
+ *         "unknown status"
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API const char *seega_status_text(int32_t status);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup constants Constants
+ *  @brief Sides, presets, rule values, action kinds, results.
+ *  @{ */
+
+/** @brief The side that places first. */
+#define SEEGA_X 0
+/** @brief The side that places second. */
+#define SEEGA_O 1
+/** @brief An empty square (returned by ::seega_piece_at). */
+#define SEEGA_EMPTY 2
+
+/** @brief Preset: orthogonal, chains, blocked side's opponent opens. */
+#define SEEGA_CLASSIC 1
+/** @brief Preset: eight-way moves and captures, a blocked side loses. */
+#define SEEGA_DIAGONAL 2
+/** @brief Preset: X moves first, a blocked side passes, 50 quiet turns. */
+#define SEEGA_MODERN 3
+/** @brief Preset: opening squares, chains, a blocked side removes. */
+#define SEEGA_TRADITIONAL 4
+
+/** @brief Directions: the four orthogonal ones (N, S, E, W). */
+#define SEEGA_DIRS_ORTHOGONAL 4
+/** @brief Directions: all eight (orthogonal and diagonal). */
+#define SEEGA_DIRS_ALL 8
+
+/** @brief Blocked rule: the side that cannot move loses. */
+#define SEEGA_BLOCKED_LOSES 1
+/** @brief Blocked rule: the side that cannot move passes. */
+#define SEEGA_BLOCKED_PASSES 2
+/** @brief Blocked rule: it passes, and the other side must open a way. */
+#define SEEGA_BLOCKED_OPPONENT_OPENS 3
+/** @brief Blocked rule: it removes one enemy piece, then moves if it can. */
+#define SEEGA_BLOCKED_REMOVES 4
+
+/** @brief Action kind: place a piece from the hand (`c2`). */
+#define SEEGA_ACTION_PLACE 1
+/** @brief Action kind: move a piece one square (`c2-c3`). */
+#define SEEGA_ACTION_STEP 2
+/** @brief Action kind: remove an enemy piece when blocked (`xb3`). */
+#define SEEGA_ACTION_REMOVE 3
+/** @brief Action kind: pass when blocked, or stop a chain (`pass`). */
+#define SEEGA_ACTION_PASS 4
+
+/** @brief Result: the game goes on. */
+#define SEEGA_ONGOING 0
+/** @brief Result: X has won. */
+#define SEEGA_X_WINS 1
+/** @brief Result: O has won. */
+#define SEEGA_O_WINS 2
+/** @brief Result: a draw (equal count). */
+#define SEEGA_DRAW 3
+
+/** @brief Reason: the game is not over. */
+#define SEEGA_REASON_NONE 0
+/** @brief Reason: a side fell to `lose_at` pieces or fewer. */
+#define SEEGA_REASON_MATERIAL 1
+/** @brief Reason: the side to move could not move (rule LOSES). */
+#define SEEGA_REASON_BLOCKED 2
+/** @brief Reason: `quiet_limit` turns without a capture; scored by count. */
+#define SEEGA_REASON_QUIET 3
+/** @brief Reason: neither side could move; scored by count. */
+#define SEEGA_REASON_BOTH_BLOCKED 4
+
+/** @brief Phase: pieces are being placed. */
+#define SEEGA_PHASE_PLACING 1
+/** @brief Phase: pieces are being moved (also once the game is over). */
+#define SEEGA_PHASE_MOVING 2
+
+/** @brief Turn state: a normal turn (SPN `-`). */
+#define SEEGA_TURN_NORMAL 0
+/** @brief Turn state: the first of two placements is made (SPN `+`). */
+#define SEEGA_TURN_PLACED_ONE 1
+/** @brief Turn state: a chain capture is under way (SPN: its square). */
+#define SEEGA_TURN_CHAIN 2
+/** @brief Turn state: the extra turn after the other side passed (SPN `!`). */
+#define SEEGA_TURN_EXTRA 3
+/** @brief Turn state: a piece was removed, a move follows (SPN `*`). */
+#define SEEGA_TURN_REMOVED 4
+
+/** @brief No square (an action's absent origin, or no chain piece). */
+#define SEEGA_NO_SQUARE (-1)
+
+/**
+ * @brief A buffer of this many actions always holds every legal action.
+ *
+ * The largest legal list is a set of steps: at most 40 pieces (9x9) with
+ * at most 8 empty neighbours each.
+ */
+#define SEEGA_MAX_ACTIONS 320
+/** @brief A buffer of this many bytes always holds an SPN string and NUL. */
+#define SEEGA_SPN_MAX 128
+/** @brief A buffer of this many bytes always holds an action text and NUL. */
+#define SEEGA_ACTION_TEXT_MAX 8
+/** @brief A buffer of this many bytes always holds a square name and NUL. */
+#define SEEGA_SQUARE_TEXT_MAX 4
+/** @brief A buffer of this many bytes always holds any error message. */
+#define SEEGA_ERROR_MAX 256
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup rules Rules
+ *  @brief The rules-config struct, its presets and its validation.
+ *  @{ */
+
+/** @brief The version of ::seega_rules this header describes. */
+#define SEEGA_RULES_VERSION 1
+
+/**
+ * @brief Every rule that differs between the documented rule sets.
+ *
+ * Fill it with ::seega_rules_preset (or ::SEEGA_RULES_INIT) and change
+ * fields as wanted; ::seega_new copies it and validates it once, and the
+ * rules of a game never change afterwards. The struct grows only at the
+ * end; @c version says which fields the caller's copy has.
+ */
+typedef struct seega_rules {
+    uint32_t version;            /**< ::SEEGA_RULES_VERSION */
+    int32_t board_size;          /**< 5, 7 or 9 */
+    int32_t placements_per_turn; /**< pieces placed per turn: 1 or 2 */
+    int32_t opening_squares;     /**< 1: first two pieces on marked squares */
+    int32_t first_mover;         /**< side making the first move: ::SEEGA_X or ::SEEGA_O */
+    int32_t move_dirs;           /**< ::SEEGA_DIRS_ORTHOGONAL or ::SEEGA_DIRS_ALL */
+    int32_t capture_dirs;        /**< ::SEEGA_DIRS_ORTHOGONAL or ::SEEGA_DIRS_ALL */
+    int32_t centre_immune;       /**< 1: a piece on the centre is never captured */
+    int32_t chain_captures;      /**< 1: a capturing piece may capture again */
+    int32_t blocked;             /**< ::SEEGA_BLOCKED_LOSES ... ::SEEGA_BLOCKED_REMOVES */
+    int32_t lose_at;             /**< a side with this many pieces or fewer loses: 0 or 1 */
+    int32_t quiet_limit;         /**< turns without capture that end the game; 0 = none */
+} seega_rules;
+
+/**
+ * @brief Initialiser for a ::seega_rules: the CLASSIC preset on 5x5.
+ *
+ * `seega_rules r = SEEGA_RULES_INIT;` gives the same struct as
+ * `seega_rules_preset(&r, SEEGA_CLASSIC, 5)`.
+ */
+#define SEEGA_RULES_INIT                                                       \
+    {SEEGA_RULES_VERSION,                                                      \
+     5,                                                                        \
+     2,                                                                        \
+     0,                                                                        \
+     SEEGA_O,                                                                  \
+     SEEGA_DIRS_ORTHOGONAL,                                                    \
+     SEEGA_DIRS_ORTHOGONAL,                                                    \
+     1,                                                                        \
+     1,                                                                        \
+     SEEGA_BLOCKED_OPPONENT_OPENS,                                             \
+     0,                                                                        \
+     0}
+
+/**
+ * @brief Fill a rules struct with one of the four presets.
+ *
+ * Writes every field, @c version included (::SEEGA_RULES_VERSION).
+ *
+ * @param out        the struct to fill
+ * @param variant    ::SEEGA_CLASSIC, ::SEEGA_DIAGONAL, ::SEEGA_MODERN or
+ *                   ::SEEGA_TRADITIONAL
+ * @param board_size 5, 7 or 9
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p out filled
+ * @retval SEEGA_E_INVALID @p out is NULL, or @p variant or @p board_size is
+ *                         not one of the values above (@p out untouched)
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_rules_preset(seega_rules *out, int32_t variant,
+                                     int32_t board_size);
+
+/**
+ * @brief Check a rules struct, and say what is wrong with it.
+ *
+ * ::seega_new refuses exactly the structs this function refuses; call it
+ * to learn why. The message names the first field out of range, e.g.
+ * "rules.board_size must be 5, 7 or 9 (got 6)".
+ *
+ * @param rules the struct to check
+ * @param msg   buffer for the message (may be NULL when @p cap is 0); on
+ *              success it receives an empty string; a message longer than
+ *              the buffer is truncated (::SEEGA_ERROR_MAX always suffices)
+ * @param cap   size of @p msg in bytes
+ * @return ::SEEGA_OK if the rules are valid
+ * @retval SEEGA_OK        valid
+ * @retval SEEGA_E_INVALID @p rules is NULL
+ * @retval SEEGA_E_VERSION @c rules->version is not a known version
+ * @retval SEEGA_E_RULES   a field is out of range
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_rules_validate(const seega_rules *rules, char *msg,
+                                       size_t cap);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup lifecycle Lifecycle
+ *  @brief Creating, copying and freeing games.
+ *  @{ */
+
+/**
+ * @brief Create a game at the start position of the given rules.
+ *
+ * The board is empty, both sides hold all their pieces, X is to place.
+ * Uses the C library's `realloc`/`free`.
+ *
+ * @param rules the rules (copied; validated as by ::seega_rules_validate)
+ * @param out   receives the new game; set to NULL on failure
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out is a new game; free it with ::seega_free
+ * @retval SEEGA_E_INVALID @p rules or @p out is NULL
+ * @retval SEEGA_E_VERSION unknown @c rules->version
+ * @retval SEEGA_E_RULES   a rules field is out of range
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_new(const seega_rules *rules, seega_game **out);
+
+/**
+ * @brief Create a game that allocates through a custom allocator.
+ *
+ * Like ::seega_new, but every allocation of this game (and of its clones)
+ * goes through @p alloc with @p ud.
+ *
+ * @param rules the rules (copied and validated)
+ * @param alloc the allocator; NULL means the C library's
+ * @param ud    user pointer passed to every call of @p alloc
+ * @param out   receives the new game; set to NULL on failure
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out is a new game
+ * @retval SEEGA_E_INVALID @p rules or @p out is NULL
+ * @retval SEEGA_E_VERSION unknown @c rules->version
+ * @retval SEEGA_E_RULES   a rules field is out of range
+ * @retval SEEGA_E_NOMEM   the allocator returned NULL
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_new_with_allocator(const seega_rules *rules,
+                                           seega_alloc_fn alloc, void *ud,
+                                           seega_game **out);
+
+/**
+ * @brief Free a game and everything it owns.
+ * @param game the game; NULL is a no-op
+ * @par Thread safety
+ * No other call on @p game may run at the same time or follow.
+ */
+SEEGA_API void seega_free(seega_game *game);
+
+/**
+ * @brief Make an independent copy of a game: rules, position and history.
+ *
+ * The copy uses the same allocator as @p game.
+ *
+ * @param game the game to copy
+ * @param out  receives the copy; set to NULL on failure
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out is the copy
+ * @retval SEEGA_E_INVALID @p game or @p out is NULL
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Reads @p game: no call may modify it at the same time.
+ */
+SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out);
+
+/**
+ * @brief Copy a game's rules out.
+ * @param game the game
+ * @param out  receives the rules, at ::SEEGA_RULES_VERSION
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out filled
+ * @retval SEEGA_E_INVALID @p game or @p out is NULL
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_get_rules(const seega_game *game, seega_rules *out);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup actions Actions
+ *  @brief Building, listing, playing and undoing actions.
+ *  @{ */
+
+/**
+ * @brief Build an action value.
+ *
+ * No check is made here: an ill-formed action is refused by
+ * ::seega_play with ::SEEGA_E_INVALID.
+ *
+ * @param kind ::SEEGA_ACTION_PLACE, ::SEEGA_ACTION_STEP,
+ *             ::SEEGA_ACTION_REMOVE or ::SEEGA_ACTION_PASS
+ * @param from origin square of a step, else ::SEEGA_NO_SQUARE
+ * @param to   target of a step, the square placed on or removed, or
+ *             ::SEEGA_NO_SQUARE for a pass
+ * @return the action (see ::seega_action for the encoding)
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API seega_action seega_action_make(int32_t kind, int32_t from,
+                                         int32_t to);
+
+/**
+ * @brief The kind of an action.
+ * @param action an action
+ * @return ::SEEGA_ACTION_PLACE ... ::SEEGA_ACTION_PASS, or 0 when the kind
+ *         field holds no known kind
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_action_kind(seega_action action);
+
+/**
+ * @brief The origin square of a step.
+ * @param action an action
+ * @return the square index, or ::SEEGA_NO_SQUARE when absent
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_action_from(seega_action action);
+
+/**
+ * @brief The target of a step, or the square placed on or removed.
+ * @param action an action
+ * @return the square index, or ::SEEGA_NO_SQUARE when absent (a pass)
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_action_to(seega_action action);
+
+/**
+ * @brief Play one action: a placement, a step, a removal or a pass.
+ *
+ * Captures, chains, the quiet counter and the end of the game follow
+ * from the rules. On any error the game is left exactly as it was.
+ *
+ * @param game   the game
+ * @param action the action (see ::seega_action_make)
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK          played; ::seega_undo takes it back
+ * @retval SEEGA_E_INVALID   @p game is NULL, or the action is ill-formed
+ *                           (unknown kind, a square off the board, a
+ *                           square where none belongs)
+ * @retval SEEGA_E_GAME_OVER the game is already over
+ * @retval SEEGA_E_ILLEGAL   well-formed but not legal now
+ * @retval SEEGA_E_NOMEM     the history could not grow
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_play(seega_game *game, seega_action action);
+
+/**
+ * @brief Place a piece on a square: `seega_play` of a placement.
+ * @param game   the game
+ * @param square the square index
+ * @return as ::seega_play
+ * @retval SEEGA_OK          placed
+ * @retval SEEGA_E_INVALID   @p game is NULL or @p square off the board
+ * @retval SEEGA_E_GAME_OVER the game is over
+ * @retval SEEGA_E_ILLEGAL   not a legal placement now
+ * @retval SEEGA_E_NOMEM     the history could not grow
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_place(seega_game *game, int32_t square);
+
+/**
+ * @brief Move a piece one square: `seega_play` of a step.
+ * @param game the game
+ * @param from the square the piece stands on
+ * @param to   the empty neighbouring square it moves to
+ * @return as ::seega_play
+ * @retval SEEGA_OK          moved (captures made)
+ * @retval SEEGA_E_INVALID   @p game is NULL or a square is off the board
+ * @retval SEEGA_E_GAME_OVER the game is over
+ * @retval SEEGA_E_ILLEGAL   not a legal step now
+ * @retval SEEGA_E_NOMEM     the history could not grow
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_move(seega_game *game, int32_t from, int32_t to);
+
+/**
+ * @brief Take back the last action.
+ *
+ * Restores the exact position before it (SPN, counters, turn state,
+ * result). History reaches back to the start or to the last
+ * ::seega_set_spn.
+ *
+ * @param game the game
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        one action undone
+ * @retval SEEGA_E_INVALID @p game is NULL, or there is nothing to undo
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_undo(seega_game *game);
+
+/**
+ * @brief List the legal actions of the current position.
+ *
+ * The order is unspecified but deterministic. A finished game has none.
+ * Never allocates.
+ *
+ * @param game the game
+ * @param buf  receives min(@p cap, n) actions; may be NULL when @p cap is 0
+ * @param cap  capacity of @p buf in actions (::SEEGA_MAX_ACTIONS always
+ *             suffices)
+ * @return n, the number of legal actions (also when @p cap is smaller), or
+ *         a negative status
+ * @retval SEEGA_E_INVALID @p game is NULL, or @p buf is NULL with @p cap > 0
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_legal_moves(const seega_game *game, seega_action *buf,
+                                    size_t cap);
+
+/**
+ * @brief The squares emptied by captures or a removal in the last action.
+ *
+ * "Last" is the newest action in the history; after ::seega_set_spn (and
+ * at the start) there is none, and the count is 0. The moving piece's
+ * origin square is not included.
+ *
+ * @param game    the game
+ * @param squares receives min(@p cap, n) square indices, ascending; may be
+ *                NULL when @p cap is 0
+ * @param cap     capacity of @p squares (8 always suffices)
+ * @return n, the number of squares emptied, or a negative status
+ * @retval SEEGA_E_INVALID @p game is NULL, or @p squares NULL with @p cap > 0
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_last_captures(const seega_game *game, int32_t *squares,
+                                      size_t cap);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup text Text
+ *  @brief Action text, square names and SPN positions.
+ *
+ *  Text is written NUL-terminated in lower case. When the buffer is too
+ *  small, ::SEEGA_E_BUFFER is returned and nothing is written.
+ *  @{ */
+
+/**
+ * @brief Write an action as text: `c2`, `c2-c3`, `xb3` or `pass`.
+ * @param game   the game (for the board size)
+ * @param action the action; it need not be legal, but must be well-formed
+ * @param buf    receives the text
+ * @param cap    size of @p buf (::SEEGA_ACTION_TEXT_MAX always suffices)
+ * @return the length of the text (without the NUL), or a negative status
+ * @retval SEEGA_E_INVALID @p game or @p buf is NULL, or the action is
+ *                         ill-formed for this board
+ * @retval SEEGA_E_BUFFER  @p cap too small
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_action_to_text(const seega_game *game,
+                                       seega_action action, char *buf,
+                                       size_t cap);
+
+/**
+ * @brief Read action text: `c2`, `c2-c3`, `xb3` or `pass`.
+ *
+ * Accepts upper or lower case and surrounding white space. Checks only
+ * the syntax and that the squares are on the board; whether the action
+ * is legal is ::seega_play's question.
+ *
+ * @param game the game (for the board size)
+ * @param text the text, NUL-terminated
+ * @param out  receives the action
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out set
+ * @retval SEEGA_E_INVALID @p game, @p text or @p out is NULL
+ * @retval SEEGA_E_PARSE   the text is not an action on this board
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_action_from_text(const seega_game *game,
+                                         const char *text, seega_action *out);
+
+/**
+ * @brief Write a square's name, e.g. `c3`.
+ * @param game   the game (for the board size)
+ * @param square the square index, 0 .. N*N-1
+ * @param buf    receives the name
+ * @param cap    size of @p buf (::SEEGA_SQUARE_TEXT_MAX always suffices)
+ * @return the length of the name, or a negative status
+ * @retval SEEGA_E_INVALID @p game or @p buf is NULL, or @p square is off
+ *                         the board
+ * @retval SEEGA_E_BUFFER  @p cap too small
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_square_to_text(const seega_game *game, int32_t square,
+                                       char *buf, size_t cap);
+
+/**
+ * @brief Read a square's name, e.g. `c3` (any case, surrounding space).
+ * @param game   the game (for the board size)
+ * @param text   the name, NUL-terminated
+ * @param square receives the index
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *square set
+ * @retval SEEGA_E_INVALID @p game, @p text or @p square is NULL
+ * @retval SEEGA_E_PARSE   not a square name, or off this board
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_square_from_text(const seega_game *game,
+                                         const char *text, int32_t *square);
+
+/**
+ * @brief Write the current position as canonical SPN.
+ * @param game the game
+ * @param buf  receives the SPN
+ * @param cap  size of @p buf (::SEEGA_SPN_MAX always suffices)
+ * @return the length of the SPN, or a negative status
+ * @retval SEEGA_E_INVALID @p game or @p buf is NULL
+ * @retval SEEGA_E_BUFFER  @p cap too small
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_get_spn(const seega_game *game, char *buf, size_t cap);
+
+/**
+ * @brief Load a position from SPN and clear the history.
+ *
+ * The SPN must be canonical and use the game's board size. A position
+ * whose game is already decided (material, quiet limit, blocked) loads as
+ * a finished game. When refused, the game is unchanged and the message
+ * names the bad field.
+ *
+ * @param game the game
+ * @param spn  the SPN, NUL-terminated
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        loaded
+ * @retval SEEGA_E_INVALID @p game or @p spn is NULL
+ * @retval SEEGA_E_PARSE   malformed or refused position
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_set_spn(seega_game *game, const char *spn);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup state State queries
+ *  @brief What the current position and history hold.
+ *
+ *  Functions returning a value return a negative status on error
+ *  (::SEEGA_E_INVALID for a NULL game or an argument out of range).
+ *  @{ */
+
+/**
+ * @brief The result of the game, and why it ended.
+ * @param game   the game
+ * @param reason receives ::SEEGA_REASON_NONE ...
+ *               ::SEEGA_REASON_BOTH_BLOCKED; may be NULL
+ * @return ::SEEGA_ONGOING, ::SEEGA_X_WINS, ::SEEGA_O_WINS or ::SEEGA_DRAW,
+ *         or ::SEEGA_E_INVALID when @p game is NULL
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_result(const seega_game *game, int32_t *reason);
+
+/**
+ * @brief The side to move (in a finished game, the side whose turn it
+ *        would be).
+ * @param game the game
+ * @return ::SEEGA_X or ::SEEGA_O, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_to_move(const seega_game *game);
+
+/**
+ * @brief The phase: placing while any piece is in hand, else moving.
+ * @param game the game
+ * @return ::SEEGA_PHASE_PLACING or ::SEEGA_PHASE_MOVING, or
+ *         ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_phase(const seega_game *game);
+
+/**
+ * @brief The state of the turn in progress.
+ * @param game  the game
+ * @param chain receives the chain piece's square in state
+ *              ::SEEGA_TURN_CHAIN, else ::SEEGA_NO_SQUARE; may be NULL
+ * @return ::SEEGA_TURN_NORMAL ... ::SEEGA_TURN_REMOVED, or
+ *         ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_turn_state(const seega_game *game, int32_t *chain);
+
+/**
+ * @brief The board size N of the game (5, 7 or 9).
+ * @param game the game
+ * @return N, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_board_size(const seega_game *game);
+
+/**
+ * @brief How many pieces a side has on the board.
+ * @param game the game
+ * @param side ::SEEGA_X or ::SEEGA_O
+ * @return the count, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_pieces(const seega_game *game, int32_t side);
+
+/**
+ * @brief How many pieces a side still holds in hand.
+ * @param game the game
+ * @param side ::SEEGA_X or ::SEEGA_O
+ * @return the count, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_in_hand(const seega_game *game, int32_t side);
+
+/**
+ * @brief What stands on a square.
+ * @param game   the game
+ * @param square the square index
+ * @return ::SEEGA_X, ::SEEGA_O or ::SEEGA_EMPTY, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_piece_at(const seega_game *game, int32_t square);
+
+/**
+ * @brief The quiet-turn counter: completed moving-phase turns in a row
+ *        without a capture or removal.
+ *
+ * Kept (and written in SPN) even when the rules have no limit; it stops
+ * at INT32_MAX.
+ *
+ * @param game the game
+ * @return the counter, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_quiet_count(const seega_game *game);
+
+/**
+ * @brief The Zobrist hash of the current position.
+ *
+ * Covers the board, the side to move, the pieces in hand and the turn
+ * state (chain square included) but not the quiet counter, so a position
+ * that recurs hashes the same. Stable across runs, builds and platforms
+ * of the same major version.
+ *
+ * @param game the game
+ * @param out  receives the hash
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out set
+ * @retval SEEGA_E_INVALID @p game or @p out is NULL
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_hash(const seega_game *game, uint64_t *out);
+
+/**
+ * @brief How many actions the history holds (what ::seega_undo can take
+ *        back).
+ * @param game the game
+ * @return the count, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_history_length(const seega_game *game);
+
+/**
+ * @brief One action of the history, oldest first.
+ * @param game  the game
+ * @param index 0 .. ::seega_history_length - 1
+ * @param out   receives the action
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out set
+ * @retval SEEGA_E_INVALID @p game or @p out is NULL, or @p index out of
+ *                         range
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_history_action(const seega_game *game, int32_t index,
+                                       seega_action *out);
+
+/**
+ * @brief How many times the current position has occurred in the game so
+ *        far, this time included (so at least 1).
+ *
+ * Positions are equal when board, side to move, hands and turn state are
+ * equal (the quiet counter is ignored). Counts back to the start or the
+ * last ::seega_set_spn. The rules do not end a game on repetition; this
+ * is for hosts that adjudicate.
+ *
+ * @param game the game
+ * @return the count, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_repetitions(const seega_game *game);
+
+/**
+ * @brief The message of the most recent failed call on this game.
+ *
+ * Each failing call replaces it; successful calls leave it alone.
+ *
+ * @param game the game (NULL gives a fixed message)
+ * @return a NUL-terminated string owned by the game, valid until the next
+ *         call on it; "" when no call has failed yet
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API const char *seega_last_error(const seega_game *game);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup analysis Analysis
+ *  @brief Counting the game tree.
+ *  @{ */
+
+/**
+ * @brief Count the action sequences of exactly @p depth actions.
+ *
+ * Every action is one ply (placement, step, removal, pass); a line on
+ * which the game ends sooner contributes nothing. Depth 0 counts 1.
+ * The game is not changed and nothing is allocated.
+ *
+ * @param game  the game
+ * @param depth 0 or more
+ * @param count receives the number of sequences
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *count set
+ * @retval SEEGA_E_INVALID @p game or @p count is NULL, or @p depth < 0
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_perft(const seega_game *game, int32_t depth,
+                              uint64_t *count);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SEEGA_H */

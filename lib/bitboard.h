@@ -1,0 +1,192 @@
+/*
+ * Layer 2: the square-set types and the few operations the core needs.
+ *
+ * bb64 holds 5x5 and 7x7 boards (25 and 49 squares); bb128 holds 9x9
+ * (81 squares). bb128 is `unsigned __int128` where the compiler has it and
+ * a pair of words otherwise (or with SEEGA_NO_INT128, so the portable form
+ * is tested too). Nothing above the position layer sees which.
+ */
+#ifndef SG_BITBOARD_H
+#define SG_BITBOARD_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SG_INLINE static inline __attribute__((always_inline))
+#define SG_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SG_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define SG_INLINE static inline
+#define SG_LIKELY(x) (x)
+#define SG_UNLIKELY(x) (x)
+#endif
+
+/* ---- one word ---------------------------------------------------------- */
+
+typedef uint64_t bb64;
+
+SG_INLINE int sg_popcount64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+SG_INLINE int sg_ctz64(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+#define BB64_ZERO ((bb64)0)
+SG_INLINE bb64 bb64_and(bb64 a, bb64 b) { return a & b; }
+SG_INLINE bb64 bb64_or(bb64 a, bb64 b) { return a | b; }
+SG_INLINE bb64 bb64_xor(bb64 a, bb64 b) { return a ^ b; }
+SG_INLINE bb64 bb64_andnot(bb64 a, bb64 b) { return a & ~b; }
+SG_INLINE bb64 bb64_shl(bb64 a, int n) { return a << n; }
+SG_INLINE bb64 bb64_shr(bb64 a, int n) { return a >> n; }
+SG_INLINE bb64 bb64_bit(int sq) { return (bb64)1 << sq; }
+SG_INLINE int bb64_test(bb64 a, int sq) { return (int)((a >> sq) & 1); }
+SG_INLINE int bb64_any(bb64 a) { return a != 0; }
+SG_INLINE int bb64_eq(bb64 a, bb64 b) { return a == b; }
+SG_INLINE int bb64_count(bb64 a) { return sg_popcount64(a); }
+SG_INLINE int bb64_lsb(bb64 a) { return sg_ctz64(a); }
+SG_INLINE bb64 bb64_pop_lsb(bb64 a) { return a & (a - 1); }
+SG_INLINE bb64 bb64_low(int n) /* the n lowest bits, 0 <= n < 64 */
+{
+    return ((bb64)1 << n) - 1;
+}
+SG_INLINE uint64_t bb64_word(bb64 a, int w) { return w ? 0 : a; }
+
+/* ---- two words --------------------------------------------------------- */
+
+#if defined(__SIZEOF_INT128__) && !defined(SEEGA_NO_INT128)
+#define SG_HAVE_INT128 1
+#if defined(__GNUC__)
+__extension__ typedef unsigned __int128 bb128;
+#else
+typedef unsigned __int128 bb128;
+#endif
+#define BB128_ZERO ((bb128)0)
+SG_INLINE bb128 bb128_and(bb128 a, bb128 b) { return a & b; }
+SG_INLINE bb128 bb128_or(bb128 a, bb128 b) { return a | b; }
+SG_INLINE bb128 bb128_xor(bb128 a, bb128 b) { return a ^ b; }
+SG_INLINE bb128 bb128_andnot(bb128 a, bb128 b) { return a & ~b; }
+SG_INLINE bb128 bb128_shl(bb128 a, int n) { return a << n; }
+SG_INLINE bb128 bb128_shr(bb128 a, int n) { return a >> n; }
+SG_INLINE bb128 bb128_bit(int sq) { return (bb128)1 << sq; }
+SG_INLINE int bb128_test(bb128 a, int sq) { return (int)((a >> sq) & 1); }
+SG_INLINE int bb128_any(bb128 a) { return a != 0; }
+SG_INLINE int bb128_eq(bb128 a, bb128 b) { return a == b; }
+SG_INLINE int bb128_count(bb128 a)
+{
+    return sg_popcount64((uint64_t)a) + sg_popcount64((uint64_t)(a >> 64));
+}
+SG_INLINE int bb128_lsb(bb128 a)
+{
+    uint64_t lo = (uint64_t)a;
+    return lo ? sg_ctz64(lo) : 64 + sg_ctz64((uint64_t)(a >> 64));
+}
+SG_INLINE bb128 bb128_pop_lsb(bb128 a) { return a & (a - 1); }
+SG_INLINE bb128 bb128_low(int n) /* 0 <= n < 128 */
+{
+    return ((bb128)1 << n) - 1;
+}
+SG_INLINE uint64_t bb128_word(bb128 a, int w)
+{
+    return w ? (uint64_t)(a >> 64) : (uint64_t)a;
+}
+#else
+#define SG_HAVE_INT128 0
+typedef struct bb128 {
+    uint64_t lo, hi;
+} bb128;
+static const bb128 sg_bb128_zero = {0, 0};
+#define BB128_ZERO sg_bb128_zero
+SG_INLINE bb128 bb128_make(uint64_t lo, uint64_t hi)
+{
+    bb128 r;
+    r.lo = lo;
+    r.hi = hi;
+    return r;
+}
+SG_INLINE bb128 bb128_and(bb128 a, bb128 b)
+{
+    return bb128_make(a.lo & b.lo, a.hi & b.hi);
+}
+SG_INLINE bb128 bb128_or(bb128 a, bb128 b)
+{
+    return bb128_make(a.lo | b.lo, a.hi | b.hi);
+}
+SG_INLINE bb128 bb128_xor(bb128 a, bb128 b)
+{
+    return bb128_make(a.lo ^ b.lo, a.hi ^ b.hi);
+}
+SG_INLINE bb128 bb128_andnot(bb128 a, bb128 b)
+{
+    return bb128_make(a.lo & ~b.lo, a.hi & ~b.hi);
+}
+SG_INLINE bb128 bb128_shl(bb128 a, int n) /* 0 < n < 64 */
+{
+    return bb128_make(a.lo << n, (a.hi << n) | (a.lo >> (64 - n)));
+}
+SG_INLINE bb128 bb128_shr(bb128 a, int n) /* 0 < n < 64 */
+{
+    return bb128_make((a.lo >> n) | (a.hi << (64 - n)), a.hi >> n);
+}
+SG_INLINE bb128 bb128_bit(int sq)
+{
+    return sq < 64 ? bb128_make((uint64_t)1 << sq, 0)
+                   : bb128_make(0, (uint64_t)1 << (sq - 64));
+}
+SG_INLINE int bb128_test(bb128 a, int sq)
+{
+    return sq < 64 ? (int)((a.lo >> sq) & 1) : (int)((a.hi >> (sq - 64)) & 1);
+}
+SG_INLINE int bb128_any(bb128 a) { return (a.lo | a.hi) != 0; }
+SG_INLINE int bb128_eq(bb128 a, bb128 b)
+{
+    return a.lo == b.lo && a.hi == b.hi;
+}
+SG_INLINE int bb128_count(bb128 a)
+{
+    return sg_popcount64(a.lo) + sg_popcount64(a.hi);
+}
+SG_INLINE int bb128_lsb(bb128 a)
+{
+    return a.lo ? sg_ctz64(a.lo) : 64 + sg_ctz64(a.hi);
+}
+SG_INLINE bb128 bb128_pop_lsb(bb128 a)
+{
+    if (a.lo)
+        a.lo &= a.lo - 1;
+    else
+        a.hi &= a.hi - 1;
+    return a;
+}
+SG_INLINE bb128 bb128_low(int n) /* 0 <= n < 128 */
+{
+    if (n < 64)
+        return bb128_make(((uint64_t)1 << n) - 1, 0);
+    return bb128_make(~(uint64_t)0,
+                      n == 64 ? 0 : ((uint64_t)1 << (n - 64)) - 1);
+}
+SG_INLINE uint64_t bb128_word(bb128 a, int w) { return w ? a.hi : a.lo; }
+#endif
+
+#endif
