@@ -444,13 +444,21 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out);
 
 /**
  * @brief Copy a game's rules out.
+ *
+ * Like every struct the library fills for the caller, @p out must carry
+ * the caller's version in @c out->version (set it to
+ * ::SEEGA_RULES_VERSION, or start from ::SEEGA_RULES_INIT); the library
+ * fills only the fields that version has, so a program built against an
+ * older header stays safe with a newer library.
+ *
  * @param game the game
- * @param out  receives the rules, at ::SEEGA_RULES_VERSION
+ * @param out  receives the rules; @c out->version must be set
  * @return ::SEEGA_OK on success
  * @retval SEEGA_OK        @p *out filled
  * @retval SEEGA_E_INVALID @p game or @p out is NULL
+ * @retval SEEGA_E_VERSION @c out->version is not a known version
  * @par Thread safety
- * Reads @p game only.
+ * Reads @p game (writes only its error message).
  */
 SEEGA_API int32_t seega_get_rules(const seega_game *game, seega_rules *out);
 /** @} */

@@ -141,7 +141,12 @@ SEEGA_API int32_t seega_get_rules(const seega_game *game, seega_rules *out)
         return SEEGA_E_INVALID;
     if (!out)
         return fail(game, SEEGA_E_INVALID, "seega_get_rules: out is NULL");
-    *out = game->rules;
+    if (out->version != SEEGA_RULES_VERSION)
+        return fail(game, SEEGA_E_VERSION,
+                    "seega_get_rules: out->version %lu is not known (set it "
+                    "to SEEGA_RULES_VERSION)",
+                    (unsigned long)out->version);
+    *out = game->rules; /* version 1: every field */
     return SEEGA_OK;
 }
 

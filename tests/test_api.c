@@ -216,6 +216,9 @@ static void test_rules_validation(void **state)
         r.lose_at = (mask >> 7) & 1;
         assert_int_equal(seega_new(&r, &g), SEEGA_OK);
         seega_rules back;
+        memset(&back, 0, sizeof back);
+        assert_int_equal(seega_get_rules(g, &back), SEEGA_E_VERSION);
+        back.version = SEEGA_RULES_VERSION;
         assert_int_equal(seega_get_rules(g, &back), SEEGA_OK);
         assert_memory_equal(&back, &r, sizeof r);
         seega_free(g);
@@ -242,6 +245,10 @@ static void test_lifecycle_null(void **state)
     assert_int_equal(seega_clone(g, NULL), SEEGA_E_INVALID);
     assert_msg(g, "NULL");
     assert_int_equal(seega_get_rules(g, NULL), SEEGA_E_INVALID);
+    r.version = 99;
+    assert_int_equal(seega_get_rules(g, &r), SEEGA_E_VERSION);
+    assert_msg(g, "version");
+    assert_int_equal(r.board_size, 5); /* untouched */
     seega_free(g);
 }
 
@@ -596,9 +603,9 @@ static void test_clone_is_independent(void **state)
     assert_int_equal(seega_undo(c), SEEGA_OK);
     tu_assert_spn(c, "5/5/5/5/5 x 12 12 0 -");
     assert_int_equal(seega_history_length(g), 2);
-    seega_rules r1, r2;
-    seega_get_rules(g, &r1);
-    seega_get_rules(c, &r2);
+    seega_rules r1 = SEEGA_RULES_INIT, r2 = SEEGA_RULES_INIT;
+    assert_int_equal(seega_get_rules(g, &r1), SEEGA_OK);
+    assert_int_equal(seega_get_rules(c, &r2), SEEGA_OK);
     assert_memory_equal(&r1, &r2, sizeof r1);
     seega_free(c);
     /* Clone of a game with no history. */
