@@ -138,4 +138,162 @@ static inline void tu_assert_result(const seega_game *g, int32_t result,
     assert_int_equal(why, reason);
 }
 
+/* ---- helpers for the rule tests (tests/test_rules_*.c, test_spn.c) ---- */
+
+/* The rules of a preset, to be changed field by field. */
+static inline seega_rules tu_rules(int32_t variant, int32_t size)
+{
+    seega_rules r;
+    assert_int_equal(seega_rules_preset(&r, variant, size), SEEGA_OK);
+    return r;
+}
+
+/* A new game from a rules struct at the given SPN. */
+static inline seega_game *tu_game_rules_spn(const seega_rules *r,
+                                            const char *spn)
+{
+    seega_game *g = tu_game_rules(r);
+    tu_load(g, spn);
+    return g;
+}
+
+/*
+ * Every square name of an n x n board, in index order, except those listed
+ * in excl (names separated by spaces), joined by single spaces.
+ */
+static inline const char *tu_squares_except(int32_t n, const char *excl,
+                                            char *buf)
+{
+    char name[16];
+    buf[0] = '\0';
+    for (int32_t rank = 1; rank <= n; rank++) {
+        for (int32_t file = 0; file < n; file++) {
+            const char *p = excl;
+            size_t len;
+            int skip = 0;
+            snprintf(name, sizeof name, "%c%d", (char)('a' + file), (int)rank);
+            len = strlen(name);
+            while (*p) {
+                while (*p == ' ')
+                    p++;
+                if (strncmp(p, name, len) == 0 &&
+                    (p[len] == ' ' || p[len] == '\0'))
+                    skip = 1;
+                while (*p && *p != ' ')
+                    p++;
+            }
+            if (skip)
+                continue;
+            if (buf[0])
+                strcat(buf, " ");
+            strcat(buf, name);
+        }
+    }
+    return buf;
+}
+
+/*
+ * Assert the squares emptied by the last action, given as names in
+ * ascending index order separated by spaces ("" for none).
+ */
+static inline void tu_assert_captures(const seega_game *g, const char *expected)
+{
+    int32_t sq[16];
+    char got[128] = "";
+    char name[SEEGA_SQUARE_TEXT_MAX];
+    int32_t n = seega_last_captures(g, sq, 16);
+    assert_true(n >= 0 && n <= 16);
+    for (int32_t i = 0; i < n; i++) {
+        assert_true(seega_square_to_text(g, sq[i], name, sizeof name) > 0);
+        if (i)
+            strcat(got, " ");
+        strcat(got, name);
+    }
+    assert_string_equal(got, expected);
+}
+
+/* Case-insensitive "does hay contain needle". */
+static inline int tu_contains_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i = 0;
+        while (i < n && hay[i] && (hay[i] | 0x20) == (needle[i] | 0x20))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}
+
+/*
+ * Soft check that seega_set_spn refuses spn: SEEGA_E_PARSE, the game's SPN
+ * unchanged, a non-empty message that (when fields is not NULL) contains
+ * one of the words of fields, separated by '|'. Prints what went wrong and
+ * returns 1 on failure, 0 on success, so a table of cases reports every
+ * failing case before the test fails.
+ */
+static inline int tu_check_refused(seega_game *g, const char *spn,
+                                   const char *fields)
+{
+    char before[SEEGA_SPN_MAX], after[SEEGA_SPN_MAX];
+    int32_t rc;
+    const char *msg;
+    int bad = 0;
+    assert_true(seega_get_spn(g, before, sizeof before) > 0);
+    rc = seega_set_spn(g, spn);
+    msg = seega_last_error(g);
+    if (rc != SEEGA_E_PARSE) {
+        print_error("set_spn(\"%s\") returned %d, expected SEEGA_E_PARSE\n",
+                    spn, (int)rc);
+        bad = 1;
+    }
+    assert_true(seega_get_spn(g, after, sizeof after) > 0);
+    if (strcmp(before, after) != 0) {
+        print_error("set_spn(\"%s\") changed the game: \"%s\" -> \"%s\"\n", spn,
+                    before, after);
+        bad = 1;
+        tu_load(g, before);
+    }
+    if (rc != SEEGA_OK && (msg == NULL || msg[0] == '\0')) {
+        print_error("set_spn(\"%s\"): empty error message\n", spn);
+        bad = 1;
+    }
+    if (rc != SEEGA_OK && fields != NULL && msg != NULL) {
+        char words[128];
+        int found = 0;
+        strncpy(words, fields, sizeof words - 1);
+        words[sizeof words - 1] = '\0';
+        for (char *w = strtok(words, "|"); w; w = strtok(NULL, "|"))
+            if (tu_contains_ci(msg, w))
+                found = 1;
+        if (!found) {
+            print_error("set_spn(\"%s\"): message \"%s\" names none of %s\n",
+                        spn, msg, fields);
+            bad = 1;
+        }
+    }
+    return bad;
+}
+
+/* Soft check that spn loads and is written back as expected (NULL: same). */
+static inline int tu_check_accepted(seega_game *g, const char *spn,
+                                    const char *expected)
+{
+    char buf[SEEGA_SPN_MAX];
+    int32_t rc = seega_set_spn(g, spn);
+    if (rc != SEEGA_OK) {
+        print_error("set_spn(\"%s\") refused (%d): %s\n", spn, (int)rc,
+                    seega_last_error(g));
+        return 1;
+    }
+    assert_true(seega_get_spn(g, buf, sizeof buf) > 0);
+    if (strcmp(buf, expected ? expected : spn) != 0) {
+        print_error("set_spn(\"%s\") wrote back \"%s\", expected \"%s\"\n", spn,
+                    buf, expected ? expected : spn);
+        return 1;
+    }
+    return 0;
+}
+
 #endif
