@@ -20,7 +20,7 @@ extern "C" {
  *
  * Every function is declared here, in a fixed order: export macro,
  * version, opaque types, status codes, constants, rules, lifecycle,
- * actions, text, state queries, analysis.
+ * actions, text, state queries, analysis, simulation, learning interface.
  *
  * @par Thread safety
  * A ::seega_game is not internally locked. Calls on one game must not
@@ -931,6 +931,184 @@ SEEGA_API const char *seega_last_error(const seega_game *game);
  */
 SEEGA_API int32_t seega_perft(const seega_game *game, int32_t depth,
                               uint64_t *count);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup simulation Simulation
+ *  @brief Random playouts, for Monte-Carlo methods and benchmarks.
+ *  @{ */
+
+/** @brief The version of ::seega_playout_stats this header describes. */
+#define SEEGA_PLAYOUT_STATS_VERSION 1
+
+/**
+ * @brief What a batch of random playouts gave.
+ *
+ * Set @c version (to ::SEEGA_PLAYOUT_STATS_VERSION) before the call; the
+ * library fills the fields that version has. The struct grows only at
+ * the end.
+ */
+typedef struct seega_playout_stats {
+    uint32_t version;    /**< ::SEEGA_PLAYOUT_STATS_VERSION, set by the caller */
+    uint32_t reserved;   /**< set to 0 by the library */
+    uint64_t x_wins;     /**< playouts X won */
+    uint64_t o_wins;     /**< playouts O won */
+    uint64_t draws;      /**< playouts drawn */
+    uint64_t unfinished; /**< playouts still going after max_actions actions */
+    uint64_t actions;    /**< actions played, over all playouts */
+} seega_playout_stats;
+
+/**
+ * @brief Play random games from the current position and count the results.
+ *
+ * Each of the @p count playouts starts from the game's current position
+ * and plays uniformly random legal actions (every legal action of a
+ * position equally likely) until the game ends or @p max_actions actions
+ * have been played. The game itself is not changed and nothing is
+ * allocated. The same position, seed, count and max_actions always give
+ * the same stats, on every platform; any seed is fine, 0 included.
+ * x_wins + o_wins + draws + unfinished == count. A finished game gives
+ * @p count times its result with no action played.
+ *
+ * @param game        the game
+ * @param seed        seed of the pseudo-random generator
+ * @param count       number of playouts
+ * @param max_actions cap on the actions of one playout
+ * @param stats       receives the counts; @c stats->version must be set
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *stats filled
+ * @retval SEEGA_E_INVALID @p game or @p stats is NULL
+ * @retval SEEGA_E_VERSION @c stats->version is not a known version
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_playouts(const seega_game *game, uint64_t seed,
+                                 uint32_t count, uint32_t max_actions,
+                                 seega_playout_stats *stats);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup learning Learning interface
+ *  @brief A fixed action-index space, legal masks and observations, as
+ *  reinforcement-learning frameworks (OpenSpiel and the like) expect.
+ *
+ *  On an N x N board with S = N*N squares, action indexes are:
+ *  - `0 .. S-1`: place on square i;
+ *  - `S .. 9S-1`: step from square `f` in direction `d`, index
+ *    `S + 8f + d`, with d = 0 N, 1 S, 2 E, 3 W, 4 NE, 5 SW, 6 NW, 7 SE
+ *    (some of these indexes are steps off the board: never legal);
+ *  - `9S .. 10S-1`: remove the enemy piece on square i;
+ *  - `10S`: pass.
+ *
+ *  So there are `10S + 1` indexes: 251 on 5x5, 491 on 7x7, 811 on 9x9.
+ *  @{ */
+
+/** @brief Number of planes of ::seega_observation. */
+#define SEEGA_OBS_PLANES 13
+
+/**
+ * @brief The size of the action-index space of a game's board (10*N*N + 1).
+ * @param game the game
+ * @return the number of indexes, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_num_distinct_actions(const seega_game *game);
+
+/**
+ * @brief The index of an action (see the group's description).
+ * @param game   the game (for the board size)
+ * @param action a well-formed action; a step must go to a neighbouring
+ *               square (orthogonal or diagonal)
+ * @return the index, 0 .. ::seega_num_distinct_actions - 1, or
+ *         ::SEEGA_E_INVALID when @p game is NULL or the action is
+ *         ill-formed or not a one-square step
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_action_to_index(const seega_game *game,
+                                        seega_action action);
+
+/**
+ * @brief The action of an index (see the group's description).
+ * @param game  the game (for the board size)
+ * @param index 0 .. ::seega_num_distinct_actions - 1
+ * @param out   receives the action
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out set
+ * @retval SEEGA_E_INVALID @p game or @p out is NULL, @p index out of
+ *                         range, or a step off the board
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_action_from_index(const seega_game *game,
+                                          int32_t index, seega_action *out);
+
+/**
+ * @brief The legal actions as a mask over the action-index space.
+ *
+ * Writes ::seega_num_distinct_actions bytes: 1 where the index is a legal
+ * action, else 0. Never allocates.
+ *
+ * @param game the game
+ * @param mask receives the mask
+ * @param cap  size of @p mask in bytes
+ * @return the number of legal actions (the number of ones), or a negative
+ *         status
+ * @retval SEEGA_E_INVALID @p game or @p mask is NULL
+ * @retval SEEGA_E_BUFFER  @p cap is below ::seega_num_distinct_actions
+ *                         (nothing written)
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_legal_mask(const seega_game *game, uint8_t *mask,
+                                   size_t cap);
+
+/**
+ * @brief The size in bytes of ::seega_observation (SEEGA_OBS_PLANES*N*N).
+ * @param game the game
+ * @return the size, or ::SEEGA_E_INVALID
+ * @par Thread safety
+ * Reads @p game only.
+ */
+SEEGA_API int32_t seega_observation_size(const seega_game *game);
+
+/**
+ * @brief Encode the position as planes of bytes, from the side to move's
+ *        point of view.
+ *
+ * ::SEEGA_OBS_PLANES planes of N*N bytes each, plane-major, each plane in
+ * square-index order (a1 first, rank by rank). Byte k of plane p is at
+ * `buf[p*N*N + k]`.
+ *
+ * | plane | content |
+ * |---|---|
+ * | 0 | 1 where the side to move has a piece |
+ * | 1 | 1 where the other side has a piece |
+ * | 2 | 1 on the centre square |
+ * | 3 | all 1 if X is to move, else all 0 |
+ * | 4 | all 1 during the placing phase, else all 0 |
+ * | 5 | every byte: pieces the side to move holds in hand |
+ * | 6 | every byte: pieces the other side holds in hand |
+ * | 7 | 1 on the chain piece's square during a chain, else 0 |
+ * | 8 | all 1 after the first of two placements (SPN `+`) |
+ * | 9 | all 1 in the extra turn after a pass (SPN `!`) |
+ * | 10 | all 1 after a removal, before the move (SPN `*`) |
+ * | 11 | every byte: the quiet counter, at most 255 |
+ * | 12 | every byte: quiet turns left before the limit, at most 255 (255 with no limit) |
+ *
+ * @param game the game
+ * @param buf  receives the planes
+ * @param cap  size of @p buf in bytes
+ * @return the number of bytes written, or a negative status
+ * @retval SEEGA_E_INVALID @p game or @p buf is NULL
+ * @retval SEEGA_E_BUFFER  @p cap is below ::seega_observation_size
+ *                         (nothing written)
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_observation(const seega_game *game, uint8_t *buf,
+                                    size_t cap);
 /** @} */
 
 #ifdef __cplusplus

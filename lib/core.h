@@ -106,6 +106,9 @@ typedef struct sg_core {
     /* Play a legal action. */
     void (*make)(sg_posbuf *pos, const sg_crules *r, seega_action a);
     uint64_t (*perft)(const sg_posbuf *pos, const sg_crules *r, int depth);
+    /* Random playouts; adds x wins, o wins, draws, unfinished, actions. */
+    void (*playouts)(const sg_posbuf *pos, const sg_crules *r, uint64_t seed,
+                     uint32_t count, uint32_t max_actions, uint64_t out[5]);
 
     sg_outcome (*outcome)(const sg_posbuf *pos);
     int (*side)(const sg_posbuf *pos);

@@ -73,7 +73,7 @@ static int v_can_capture_from(const sg_posbuf *buf, const sg_crules *r,
 static int v_legal(const sg_posbuf *buf, const sg_crules *r,
                    seega_action *out)
 {
-    return gen_legal(CP_(buf), r, out);
+    return gen_t(CP_(buf), r, out, r->move8, r->cap8);
 }
 
 static void v_make(sg_posbuf *buf, const sg_crules *r, seega_action a)
@@ -83,7 +83,14 @@ static void v_make(sg_posbuf *buf, const sg_crules *r, seega_action a)
 
 static uint64_t v_perft(const sg_posbuf *buf, const sg_crules *r, int depth)
 {
-    return depth <= 0 ? 1 : perft_rec(CP_(buf), r, depth);
+    return p_perft(CP_(buf), r, depth);
+}
+
+static void v_playouts(const sg_posbuf *buf, const sg_crules *r,
+                       uint64_t seed, uint32_t count, uint32_t max_actions,
+                       uint64_t out[5])
+{
+    p_playouts(CP_(buf), r, seed, count, max_actions, out);
 }
 
 static sg_outcome v_outcome(const sg_posbuf *buf)
@@ -157,6 +164,7 @@ const sg_core SG_CAT(sg_core, SG_N) = {
     v_legal,
     v_make,
     v_perft,
+    v_playouts,
     v_outcome,
     v_side,
     v_state,

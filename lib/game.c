@@ -3,7 +3,7 @@
  * argument is checked here; on any error the game is left exactly as it
  * was and its message says why. The layers below trust what they get.
  */
-#include "core.h"
+#include "game.h"
 #include "notation.h"
 #include "util.h"
 
@@ -11,23 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct sg_hist {
-    sg_posbuf before;    /* the position the action was played in */
-    seega_action action; /* the action */
-} sg_hist;
-
-struct seega_game {
-    seega_alloc_fn alloc;
-    void *ud;
-    seega_rules rules;
-    sg_crules cr;
-    const sg_core *core;
-    sg_posbuf pos;
-    sg_hist *hist;
-    size_t hist_len, hist_cap;
-    char err[SEEGA_ERROR_MAX];
-};
 
 #define HIST_MAX ((size_t)INT32_MAX)
 
@@ -42,11 +25,7 @@ static void *default_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return realloc(ptr, nsize);
 }
 
-/* Record a failure in the game's message; returns rc. The message is the
- * only thing a failing call changes, also through a const handle. */
-static int32_t fail(const seega_game *game, int32_t rc, const char *fmt, ...)
-    SG_PRINTF(3, 4);
-static int32_t fail(const seega_game *game, int32_t rc, const char *fmt, ...)
+int32_t sg_fail(const seega_game *game, int32_t rc, const char *fmt, ...)
 {
     va_list ap;
     seega_game *g = (seega_game *)(uintptr_t)game;
@@ -113,10 +92,10 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out)
     if (!game)
         return SEEGA_E_INVALID;
     if (!out)
-        return fail(game, SEEGA_E_INVALID, "seega_clone: out is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_clone: out is NULL");
     c = (seega_game *)game->alloc(game->ud, NULL, 0, sizeof *c);
     if (!c)
-        return fail(game, SEEGA_E_NOMEM, "out of memory copying the game");
+        return sg_fail(game, SEEGA_E_NOMEM, "out of memory copying the game");
     *c = *game;
     c->hist = NULL;
     c->hist_cap = 0;
@@ -125,7 +104,7 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out)
                                          game->hist_len * sizeof(sg_hist));
         if (!c->hist) {
             game->alloc(game->ud, c, sizeof *c, 0);
-            return fail(game, SEEGA_E_NOMEM,
+            return sg_fail(game, SEEGA_E_NOMEM,
                         "out of memory copying the game's history");
         }
         memcpy(c->hist, game->hist, game->hist_len * sizeof(sg_hist));
@@ -140,9 +119,9 @@ SEEGA_API int32_t seega_get_rules(const seega_game *game, seega_rules *out)
     if (!game)
         return SEEGA_E_INVALID;
     if (!out)
-        return fail(game, SEEGA_E_INVALID, "seega_get_rules: out is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_get_rules: out is NULL");
     if (out->version != SEEGA_RULES_VERSION)
-        return fail(game, SEEGA_E_VERSION,
+        return sg_fail(game, SEEGA_E_VERSION,
                     "seega_get_rules: out->version %lu is not known (set it "
                     "to SEEGA_RULES_VERSION)",
                     (unsigned long)out->version);
@@ -197,11 +176,11 @@ static const char *wanted(const seega_game *g)
                : "pass (it is blocked)";
 }
 
-static int32_t check_square(const seega_game *g, int32_t sq, const char *what)
+int32_t sg_check_square(const seega_game *g, int32_t sq, const char *what)
 {
     int n = g->cr.n;
     if (sq < 0 || sq >= n * n)
-        return fail(g, SEEGA_E_INVALID,
+        return sg_fail(g, SEEGA_E_INVALID,
                     "%s %ld is off the %dx%d board (squares are 0..%d)", what,
                     (long)sq, n, n, n * n - 1);
     return SEEGA_OK;
@@ -214,16 +193,16 @@ static int32_t grow_history(seega_game *g)
     if (g->hist_len < g->hist_cap)
         return SEEGA_OK;
     if (g->hist_len >= HIST_MAX)
-        return fail(g, SEEGA_E_NOMEM, "the history is full (%ld actions)",
+        return sg_fail(g, SEEGA_E_NOMEM, "the history is full (%ld actions)",
                     (long)g->hist_len);
     if (cap > HIST_MAX)
         cap = HIST_MAX;
     if (cap > SIZE_MAX / sizeof(sg_hist))
-        return fail(g, SEEGA_E_NOMEM, "the history cannot grow further");
+        return sg_fail(g, SEEGA_E_NOMEM, "the history cannot grow further");
     h = (sg_hist *)g->alloc(g->ud, g->hist, g->hist_cap * sizeof(sg_hist),
                             cap * sizeof(sg_hist));
     if (!h)
-        return fail(g, SEEGA_E_NOMEM,
+        return sg_fail(g, SEEGA_E_NOMEM,
                     "out of memory growing the history to %lu actions",
                     (unsigned long)cap);
     g->hist = h;
@@ -241,20 +220,20 @@ SEEGA_API int32_t seega_play(seega_game *game, seega_action action)
     if (!game)
         return SEEGA_E_INVALID;
     if (!sg_action_wellformed(game->cr.n, action))
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "action 0x%08lx is not well-formed on a %dx%d board "
                     "(see seega_action_make)",
                     (unsigned long)action, game->cr.n, game->cr.n);
     sg_action_format(game->cr.n, action, text);
     o = game->core->outcome(&game->pos);
     if (o.result != SEEGA_ONGOING)
-        return fail(game, SEEGA_E_GAME_OVER, "cannot play %s: the game is over (%s %s)",
+        return sg_fail(game, SEEGA_E_GAME_OVER, "cannot play %s: the game is over (%s %s)",
                     text, result_words(o.result), reason_words(o.reason));
     n = game->core->legal(&game->pos, &game->cr, list);
     for (i = 0; i < n && list[i] != action; i++)
         ;
     if (i == n)
-        return fail(game, SEEGA_E_ILLEGAL,
+        return sg_fail(game, SEEGA_E_ILLEGAL,
                     "%s is not legal now: %s is to play %s", text,
                     game->core->side(&game->pos) == SEEGA_X ? "X" : "O",
                     wanted(game));
@@ -272,7 +251,7 @@ SEEGA_API int32_t seega_place(seega_game *game, int32_t square)
     int32_t rc;
     if (!game)
         return SEEGA_E_INVALID;
-    if ((rc = check_square(game, square, "square")) != SEEGA_OK)
+    if ((rc = sg_check_square(game, square, "square")) != SEEGA_OK)
         return rc;
     return seega_play(game, SG_ACT(SEEGA_ACTION_PLACE, SG_NOSQ, square));
 }
@@ -282,8 +261,8 @@ SEEGA_API int32_t seega_move(seega_game *game, int32_t from, int32_t to)
     int32_t rc;
     if (!game)
         return SEEGA_E_INVALID;
-    if ((rc = check_square(game, from, "from square")) != SEEGA_OK ||
-        (rc = check_square(game, to, "to square")) != SEEGA_OK)
+    if ((rc = sg_check_square(game, from, "from square")) != SEEGA_OK ||
+        (rc = sg_check_square(game, to, "to square")) != SEEGA_OK)
         return rc;
     return seega_play(game, SG_ACT(SEEGA_ACTION_STEP, from, to));
 }
@@ -293,7 +272,7 @@ SEEGA_API int32_t seega_undo(seega_game *game)
     if (!game)
         return SEEGA_E_INVALID;
     if (game->hist_len == 0)
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "nothing to undo (the history starts at the start or at "
                     "the last SPN loaded)");
     game->pos = game->hist[--game->hist_len].before;
@@ -308,7 +287,7 @@ SEEGA_API int32_t seega_legal_moves(const seega_game *game, seega_action *buf,
     if (!game)
         return SEEGA_E_INVALID;
     if (!buf && cap)
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "seega_legal_moves: buf is NULL but cap is %lu",
                     (unsigned long)cap);
     n = game->core->legal(&game->pos, &game->cr, list);
@@ -325,7 +304,7 @@ SEEGA_API int32_t seega_last_captures(const seega_game *game, int32_t *squares,
     if (!game)
         return SEEGA_E_INVALID;
     if (!squares && cap)
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "seega_last_captures: squares is NULL but cap is %lu",
                     (unsigned long)cap);
     if (game->hist_len == 0)
@@ -344,7 +323,7 @@ static int32_t put(const seega_game *g, const char *text, int len, char *buf,
                    size_t cap)
 {
     if (cap < (size_t)len + 1)
-        return fail(g, SEEGA_E_BUFFER,
+        return sg_fail(g, SEEGA_E_BUFFER,
                     "buffer of %lu bytes is too small for %d characters and "
                     "the NUL",
                     (unsigned long)cap, len);
@@ -360,9 +339,9 @@ SEEGA_API int32_t seega_action_to_text(const seega_game *game,
     if (!game)
         return SEEGA_E_INVALID;
     if (!buf)
-        return fail(game, SEEGA_E_INVALID, "seega_action_to_text: buf is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_action_to_text: buf is NULL");
     if (!sg_action_wellformed(game->cr.n, action))
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "action 0x%08lx is not well-formed on a %dx%d board",
                     (unsigned long)action, game->cr.n, game->cr.n);
     return put(game, text, sg_action_format(game->cr.n, action, text), buf,
@@ -377,7 +356,7 @@ SEEGA_API int32_t seega_action_from_text(const seega_game *game,
     if (!game)
         return SEEGA_E_INVALID;
     if (!text || !out)
-        return fail(game, SEEGA_E_INVALID, "seega_action_from_text: %s is NULL",
+        return sg_fail(game, SEEGA_E_INVALID, "seega_action_from_text: %s is NULL",
                     text ? "out" : "text");
     rc = sg_action_parse(game->cr.n, text, &a, err_buf(game), SEEGA_ERROR_MAX);
     if (rc == SEEGA_OK)
@@ -393,8 +372,8 @@ SEEGA_API int32_t seega_square_to_text(const seega_game *game, int32_t square,
     if (!game)
         return SEEGA_E_INVALID;
     if (!buf)
-        return fail(game, SEEGA_E_INVALID, "seega_square_to_text: buf is NULL");
-    if ((rc = check_square(game, square, "square")) != SEEGA_OK)
+        return sg_fail(game, SEEGA_E_INVALID, "seega_square_to_text: buf is NULL");
+    if ((rc = sg_check_square(game, square, "square")) != SEEGA_OK)
         return rc;
     return put(game, text, sg_square_name(game->cr.n, square, text), buf, cap);
 }
@@ -408,7 +387,7 @@ SEEGA_API int32_t seega_square_from_text(const seega_game *game,
     if (!game)
         return SEEGA_E_INVALID;
     if (!text || !square)
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "seega_square_from_text: %s is NULL",
                     text ? "square" : "text");
     n = game->cr.n;
@@ -419,10 +398,10 @@ SEEGA_API int32_t seega_square_from_text(const seega_game *game,
         len--;
     rc = len == 2 ? sg_square_parse(n, s, 1, &sq) : -1;
     if (rc == -2)
-        return fail(game, SEEGA_E_PARSE, "square '%.2s' is off a %dx%d board",
+        return sg_fail(game, SEEGA_E_PARSE, "square '%.2s' is off a %dx%d board",
                     s, n, n);
     if (rc)
-        return fail(game, SEEGA_E_PARSE,
+        return sg_fail(game, SEEGA_E_PARSE,
                     "'%.*s' is not a square name (a file letter and a rank "
                     "digit, like 'c3')",
                     (int)(len > 20 ? 20 : len), s);
@@ -436,7 +415,7 @@ SEEGA_API int32_t seega_get_spn(const seega_game *game, char *buf, size_t cap)
     if (!game)
         return SEEGA_E_INVALID;
     if (!buf)
-        return fail(game, SEEGA_E_INVALID, "seega_get_spn: buf is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_get_spn: buf is NULL");
     return put(game, text, sg_spn_format(game->core, &game->pos, text), buf,
                cap);
 }
@@ -449,10 +428,10 @@ SEEGA_API int32_t seega_set_spn(seega_game *game, const char *spn)
     if (!game)
         return SEEGA_E_INVALID;
     if (!spn)
-        return fail(game, SEEGA_E_INVALID, "seega_set_spn: spn is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_set_spn: spn is NULL");
     rc = sg_spn_parse(game->core, &game->cr, spn, &pos, msg, sizeof msg);
     if (rc != SEEGA_OK)
-        return fail(game, rc, "bad SPN: %s", msg);
+        return sg_fail(game, rc, "bad SPN: %s", msg);
     game->pos = pos;
     game->hist_len = 0;
     return SEEGA_OK;
@@ -504,7 +483,7 @@ SEEGA_API int32_t seega_board_size(const seega_game *game)
 static int32_t check_side(const seega_game *g, int32_t side)
 {
     if (side != SEEGA_X && side != SEEGA_O)
-        return fail(g, SEEGA_E_INVALID,
+        return sg_fail(g, SEEGA_E_INVALID,
                     "side %ld is neither SEEGA_X (0) nor SEEGA_O (1)",
                     (long)side);
     return SEEGA_OK;
@@ -535,7 +514,7 @@ SEEGA_API int32_t seega_piece_at(const seega_game *game, int32_t square)
     int32_t rc;
     if (!game)
         return SEEGA_E_INVALID;
-    if ((rc = check_square(game, square, "square")) != SEEGA_OK)
+    if ((rc = sg_check_square(game, square, "square")) != SEEGA_OK)
         return rc;
     return game->core->piece_at(&game->pos, square);
 }
@@ -550,7 +529,7 @@ SEEGA_API int32_t seega_hash(const seega_game *game, uint64_t *out)
     if (!game)
         return SEEGA_E_INVALID;
     if (!out)
-        return fail(game, SEEGA_E_INVALID, "seega_hash: out is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_hash: out is NULL");
     *out = game->core->hash(&game->pos);
     return SEEGA_OK;
 }
@@ -566,9 +545,9 @@ SEEGA_API int32_t seega_history_action(const seega_game *game, int32_t index,
     if (!game)
         return SEEGA_E_INVALID;
     if (!out)
-        return fail(game, SEEGA_E_INVALID, "seega_history_action: out is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_history_action: out is NULL");
     if (index < 0 || (size_t)index >= game->hist_len)
-        return fail(game, SEEGA_E_INVALID,
+        return sg_fail(game, SEEGA_E_INVALID,
                     "history index %ld is out of range (the history holds %lu "
                     "actions)",
                     (long)index, (unsigned long)game->hist_len);
@@ -599,9 +578,9 @@ SEEGA_API int32_t seega_perft(const seega_game *game, int32_t depth,
     if (!game)
         return SEEGA_E_INVALID;
     if (!count)
-        return fail(game, SEEGA_E_INVALID, "seega_perft: count is NULL");
+        return sg_fail(game, SEEGA_E_INVALID, "seega_perft: count is NULL");
     if (depth < 0)
-        return fail(game, SEEGA_E_INVALID, "perft depth %ld is negative",
+        return sg_fail(game, SEEGA_E_INVALID, "perft depth %ld is negative",
                     (long)depth);
     *count = game->core->perft(&game->pos, &game->cr, depth);
     return SEEGA_OK;

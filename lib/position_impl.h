@@ -1,7 +1,21 @@
 /*
  * Layer 3, position, for one board size (after geometry_impl.h): the value
- * type of a position, its hash, capture resolution and make of one action,
- * with the end-of-game checks of RULES.md section 3. No allocation, no I/O.
+ * type of a position, its hash, capture resolution and make of one action.
+ * No allocation, no I/O.
+ *
+ * The hot functions are written once and specialised by the compiler:
+ * they are always inlined and take the rule flags that shape the inner
+ * loops (m8: steps in eight directions, c8: captures in eight directions)
+ * and whether to keep the hash up to date (hash) as arguments; callers pass
+ * constants (perft, playouts: four specialisations each) or the game's
+ * values (the API).
+ *
+ * make_t applies an action and ends the turn, but leaves the checks at the
+ * start of the next turn (quiet limit, blocked rule: RULES.md "End of the
+ * game", 2 and 3) to the caller: the API settles them at once with
+ * p_turn_start (so the position knows its result), while perft and
+ * playouts let move generation find them (gen_t gives no action exactly
+ * when the game is over), which costs nothing extra there.
  */
 
 #include "zobrist.h"
@@ -47,33 +61,55 @@ static uint64_t p_hash_full(const POS *p)
     return h ^ z_state(p->state, p->chain);
 }
 
-SG_INLINE void p_set_state(POS *p, int state, int chain)
+SG_INLINE void p_set_state(POS *p, int state, int chain, int hash)
 {
-    p->hash ^= z_state(p->state, p->chain) ^ z_state(state, chain);
+    if (hash)
+        p->hash ^= z_state(p->state, p->chain) ^ z_state(state, chain);
     p->state = (uint8_t)state;
     p->chain = (uint8_t)chain;
 }
 
-SG_INLINE void p_set_side(POS *p, int side)
+SG_INLINE void p_flip_side(POS *p, int hash)
 {
-    if (p->side != side)
+    if (hash)
         p->hash ^= sg_z_side;
-    p->side = (uint8_t)side;
+    p->side ^= 1;
+}
+
+SG_INLINE void p_toggle_piece(POS *p, int side, int sq, int hash)
+{
+    p->bb[side] = bb_xor(p->bb[side], bb_bit(sq));
+    if (hash)
+        p->hash ^= sg_z_piece[side][sq];
 }
 
 /* ---- steps and captures ------------------------------------------------ */
 
 SG_INLINE int ndirs(int eight) { return eight ? 8 : 4; }
 
-/* Does the set `own` have a step into `empty`? */
-SG_INLINE int bb_has_step(BB own, BB empty, int move8)
+/* The squares one step away from some square of b, in the move dirs. */
+SG_INLINE BB step_targets(BB b, int m8)
 {
-    BB t = bb_or(bb_or(sh(own, D_N), sh(own, D_S)),
-                 bb_or(sh(own, D_E), sh(own, D_W)));
-    if (move8)
-        t = bb_or(t, bb_or(bb_or(sh(own, D_NE), sh(own, D_SW)),
-                           bb_or(sh(own, D_NW), sh(own, D_SE))));
-    return bb_any(bb_and(t, empty));
+    BB t = bb_or(bb_or(sh(b, D_N), sh(b, D_S)), bb_or(sh(b, D_E), sh(b, D_W)));
+    if (m8)
+        t = bb_or(t, bb_or(bb_or(sh(b, D_NE), sh(b, D_SW)),
+                           bb_or(sh(b, D_NW), sh(b, D_SE))));
+    return t;
+}
+
+/* Does the set `own` have a step into `empty`? */
+SG_INLINE int bb_has_step(BB own, BB empty, int m8)
+{
+    return bb_any(bb_and(step_targets(own, m8), empty));
+}
+
+/* How many steps has the set `own` into `empty`? */
+SG_INLINE int bb_count_steps(BB own, BB empty, int m8)
+{
+    int n = 0;
+    for (int d = 0; d < ndirs(m8); d++)
+        n += bb_count(bb_and(sh(own, d), empty));
+    return n;
 }
 
 static int p_has_step(const POS *p, const sg_crules *r, int side)
@@ -84,14 +120,18 @@ static int p_has_step(const POS *p, const sg_crules *r, int side)
 /*
  * The enemy pieces captured when a piece of the side owning `own` (which
  * already includes the moved piece) arrives on `to`: for each capture
- * direction, the enemy neighbour whose far side holds an own piece.
+ * direction, the enemy neighbour whose far side holds an own piece. Most
+ * steps capture nothing; the first test finds that with one look at the
+ * neighbourhood.
  */
-SG_INLINE BB captures(BB own, BB enemy, int to, const sg_crules *r)
+SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
 {
     BB tb = bb_bit(to), v = BB_ZERO;
-    if (r->immune)
+    if (immune)
         enemy = bb_andnot(enemy, m_centre());
-    for (int d = 0; d < ndirs(r->cap8); d++) {
+    if (!bb_any(bb_and(step_targets(tb, c8), enemy)))
+        return v;
+    for (int d = 0; d < ndirs(c8); d++) {
         BB e = bb_and(sh(tb, d), enemy);
         if (bb_any(bb_and(sh(e, d), own)))
             v = bb_or(v, e);
@@ -100,28 +140,36 @@ SG_INLINE BB captures(BB own, BB enemy, int to, const sg_crules *r)
 }
 
 /* Has the piece on sq (of the side to move) a step that captures? */
-static int p_can_capture_from(const POS *p, const sg_crules *r, int sq)
+SG_INLINE int can_capture_from_t(const POS *p, const sg_crules *r, int sq,
+                                 int m8, int c8)
 {
     int me = p->side;
     BB from = bb_bit(sq), empty = p_empty(p);
-    for (int d = 0; d < ndirs(r->move8); d++) {
+    for (int d = 0; d < ndirs(m8); d++) {
         BB t = bb_and(sh(from, d), empty);
         if (!bb_any(t))
             continue;
         BB own = bb_or(bb_xor(p->bb[me], from), t);
-        if (bb_any(captures(own, p->bb[me ^ 1], bb_lsb(t), r)))
+        if (bb_any(captures_t(own, p->bb[me ^ 1], bb_lsb(t), r->immune, c8)))
             return 1;
     }
     return 0;
 }
 
+static int p_can_capture_from(const POS *p, const sg_crules *r, int sq)
+{
+    return can_capture_from_t(p, r, sq, r->move8, r->cap8);
+}
+
 /* ---- the end of the game ----------------------------------------------- */
+
+SG_INLINE int wins(int side) { return side == SEEGA_X ? SEEGA_X_WINS : SEEGA_O_WINS; }
 
 static void p_finish(POS *p, int result, int reason)
 {
     p->result = (uint8_t)result;
     p->reason = (uint8_t)reason;
-    p_set_state(p, SG_ST_NORMAL, 0); /* SPN writes '-' once over */
+    p_set_state(p, SG_ST_NORMAL, 0, 1); /* SPN writes '-' once over */
 }
 
 static void p_finish_by_count(POS *p, int reason)
@@ -131,7 +179,12 @@ static void p_finish_by_count(POS *p, int reason)
              reason);
 }
 
-SG_INLINE int wins(int side) { return side == SEEGA_X ? SEEGA_X_WINS : SEEGA_O_WINS; }
+/* Is the position at the start of a moving-phase turn of a live game? */
+SG_INLINE int p_at_turn_start(const POS *p)
+{
+    return p->result == SEEGA_ONGOING && !p_placing(p) &&
+           (p->state == SG_ST_NORMAL || p->state == SG_ST_EXTRA);
+}
 
 /*
  * Checks 2 and 3 of RULES.md "End of the game", at the start of a turn:
@@ -154,103 +207,117 @@ static void p_turn_start(POS *p, const sg_crules *r)
         p_finish_by_count(p, SEEGA_REASON_BOTH_BLOCKED);
 }
 
-/* A completed turn: count it, hand over, and check the new turn. */
-static void p_end_turn(POS *p, const sg_crules *r, int captured, int next)
+/* A completed turn: count it and hand over (checks: see the top). */
+SG_INLINE void end_turn_t(POS *p, int captured, int next, int hash)
 {
     if (!captured && p->quiet < INT32_MAX)
         p->quiet++;
-    p_set_side(p, p->side ^ 1);
-    p_set_state(p, next, 0);
-    p_turn_start(p, r);
+    p_flip_side(p, hash);
+    p_set_state(p, next, 0, hash);
 }
 
 /* Check 1: the enemy fell to lose_at; the turn ends, the loser is to move. */
-static void p_material_win(POS *p)
+SG_INLINE void material_win_t(POS *p, int hash)
 {
-    int me = p->side;
-    p_set_side(p, me ^ 1);
-    p_finish(p, wins(me), SEEGA_REASON_MATERIAL);
+    p->result = (uint8_t)wins(p->side);
+    p->reason = SEEGA_REASON_MATERIAL;
+    p_flip_side(p, hash);
+    p_set_state(p, SG_ST_NORMAL, 0, hash);
 }
 
 /* ---- make -------------------------------------------------------------- */
 
-static void p_place(POS *p, const sg_crules *r, int sq)
+SG_INLINE void place_t(POS *p, const sg_crules *r, int sq, int hash)
 {
     int me = p->side;
-    p->bb[me] = bb_or(p->bb[me], bb_bit(sq));
-    p->hash ^= sg_z_piece[me][sq] ^ sg_z_hand[me][p->hand[me]] ^
-               sg_z_hand[me][p->hand[me] - 1];
+    p_toggle_piece(p, me, sq, hash);
+    if (hash)
+        p->hash ^= sg_z_hand[me][p->hand[me]] ^ sg_z_hand[me][p->hand[me] - 1];
     p->hand[me]--;
     if (!p_placing(p)) {
         /* The last placement: the moving phase begins. */
-        p_set_state(p, SG_ST_NORMAL, 0);
-        p_set_side(p, r->first);
-        p_turn_start(p, r);
+        p_set_state(p, SG_ST_NORMAL, 0, hash);
+        if (p->side != r->first)
+            p_flip_side(p, hash);
     } else if (r->ppt == 2 && p->state == SG_ST_NORMAL) {
-        p_set_state(p, SG_ST_PLACED1, 0);
+        p_set_state(p, SG_ST_PLACED1, 0, hash);
     } else {
-        p_set_state(p, SG_ST_NORMAL, 0);
-        p_set_side(p, me ^ 1);
+        p_set_state(p, SG_ST_NORMAL, 0, hash);
+        p_flip_side(p, hash);
     }
 }
 
-static void p_step(POS *p, const sg_crules *r, int from, int to)
+SG_INLINE void step_t(POS *p, const sg_crules *r, int from, int to, int m8,
+                      int c8, int hash)
 {
     int me = p->side, opp = me ^ 1;
-    int removed_before = p->state == SG_ST_REMOVED;
     BB own = bb_xor(p->bb[me], bb_or(bb_bit(from), bb_bit(to)));
     p->bb[me] = own;
-    p->hash ^= sg_z_piece[me][from] ^ sg_z_piece[me][to];
-    BB v = captures(own, p->bb[opp], to, r);
+    if (hash)
+        p->hash ^= sg_z_piece[me][from] ^ sg_z_piece[me][to];
+    BB v = captures_t(own, p->bb[opp], to, r->immune, c8);
     if (!bb_any(v)) {
-        p_end_turn(p, r, removed_before, SG_ST_NORMAL);
+        /* A turn that began with a removal is not quiet. */
+        end_turn_t(p, p->state == SG_ST_REMOVED, SG_ST_NORMAL, hash);
         return;
     }
     p->bb[opp] = bb_andnot(p->bb[opp], v);
-    for (; bb_any(v); v = bb_pop_lsb(v))
-        p->hash ^= sg_z_piece[opp][bb_lsb(v)];
-    p->quiet = 0;
-    if (bb_count(p->bb[opp]) <= r->lose_at) {
-        p_material_win(p);
-    } else if (r->chain && p_can_capture_from(p, r, to)) {
-        p_set_state(p, SG_ST_CHAIN, to);
-    } else {
-        p_end_turn(p, r, 1, SG_ST_NORMAL);
-    }
-}
-
-static void p_remove(POS *p, const sg_crules *r, int sq)
-{
-    int me = p->side, opp = me ^ 1;
-    p->bb[opp] = bb_andnot(p->bb[opp], bb_bit(sq));
-    p->hash ^= sg_z_piece[opp][sq];
+    if (hash)
+        for (; bb_any(v); v = bb_pop_lsb(v))
+            p->hash ^= sg_z_piece[opp][bb_lsb(v)];
     p->quiet = 0;
     if (bb_count(p->bb[opp]) <= r->lose_at)
-        p_material_win(p);
-    else if (p_has_step(p, r, me))
-        p_set_state(p, SG_ST_REMOVED, 0);
+        material_win_t(p, hash);
+    else if (r->chain && can_capture_from_t(p, r, to, m8, c8))
+        p_set_state(p, SG_ST_CHAIN, to, hash);
     else
-        p_end_turn(p, r, 1, SG_ST_NORMAL);
+        end_turn_t(p, 1, SG_ST_NORMAL, hash);
 }
 
-static void p_pass(POS *p, const sg_crules *r)
+SG_INLINE void remove_t(POS *p, const sg_crules *r, int sq, int m8, int hash)
+{
+    int me = p->side;
+    p_toggle_piece(p, me ^ 1, sq, hash);
+    p->quiet = 0;
+    if (bb_count(p->bb[me ^ 1]) <= r->lose_at)
+        material_win_t(p, hash);
+    else if (bb_has_step(p->bb[me], p_empty(p), m8))
+        p_set_state(p, SG_ST_REMOVED, 0, hash);
+    else
+        end_turn_t(p, 1, SG_ST_NORMAL, hash);
+}
+
+SG_INLINE void pass_t(POS *p, const sg_crules *r, int hash)
 {
     if (p->state == SG_ST_CHAIN)
-        p_end_turn(p, r, 1, SG_ST_NORMAL); /* a chain stops */
+        end_turn_t(p, 1, SG_ST_NORMAL, hash); /* a chain stops */
     else /* a blocked side passes */
-        p_end_turn(p, r, 0,
+        end_turn_t(p, 0,
                    r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS ? SG_ST_EXTRA
-                                                              : SG_ST_NORMAL);
+                                                              : SG_ST_NORMAL,
+                   hash);
 }
 
-static void p_make(POS *p, const sg_crules *r, seega_action a)
+/* Play a legal action (see the top for what is left to the caller). */
+SG_INLINE void make_t(POS *p, const sg_crules *r, seega_action a, int m8,
+                      int c8, int hash)
 {
     switch (SG_ACT_KIND(a)) {
-    case SEEGA_ACTION_PLACE: p_place(p, r, SG_ACT_TO(a)); break;
-    case SEEGA_ACTION_STEP: p_step(p, r, SG_ACT_FROM(a), SG_ACT_TO(a)); break;
-    case SEEGA_ACTION_REMOVE: p_remove(p, r, SG_ACT_TO(a)); break;
-    default: p_pass(p, r); break;
+    case SEEGA_ACTION_STEP:
+        step_t(p, r, SG_ACT_FROM(a), SG_ACT_TO(a), m8, c8, hash);
+        break;
+    case SEEGA_ACTION_PLACE: place_t(p, r, SG_ACT_TO(a), hash); break;
+    case SEEGA_ACTION_REMOVE: remove_t(p, r, SG_ACT_TO(a), m8, hash); break;
+    default: pass_t(p, r, hash); break;
     }
+}
+
+/* The API's make: hash kept, and the result settled at once. */
+static void p_make(POS *p, const sg_crules *r, seega_action a)
+{
+    make_t(p, r, a, r->move8, r->cap8, 1);
+    if (p_at_turn_start(p))
+        p_turn_start(p, r);
 }
 
 /*
@@ -272,6 +339,6 @@ static void p_settle(POS *p, const sg_crules *r)
             return;
         }
     }
-    if (p->state == SG_ST_NORMAL || p->state == SG_ST_EXTRA)
+    if (p_at_turn_start(p))
         p_turn_start(p, r);
 }

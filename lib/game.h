@@ -1,0 +1,35 @@
+/* Layer 7: the game handle, shared by the files of the public API. */
+#ifndef SG_GAME_H
+#define SG_GAME_H
+
+#include "core.h"
+#include "util.h"
+
+typedef struct sg_hist {
+    sg_posbuf before;    /* the position the action was played in */
+    seega_action action; /* the action */
+} sg_hist;
+
+struct seega_game {
+    seega_alloc_fn alloc;
+    void *ud;
+    seega_rules rules;
+    sg_crules cr;
+    const sg_core *core;
+    sg_posbuf pos;
+    sg_hist *hist;
+    size_t hist_len, hist_cap;
+    char err[SEEGA_ERROR_MAX];
+};
+
+/*
+ * Record a failure in the game's message; returns rc. The message is the
+ * only thing a failing call changes, also through a const handle.
+ */
+int32_t sg_fail(const seega_game *game, int32_t rc, const char *fmt, ...)
+    SG_PRINTF(3, 4);
+
+/* SEEGA_OK if sq is on the board, else a failure naming `what`. */
+int32_t sg_check_square(const seega_game *g, int32_t sq, const char *what);
+
+#endif

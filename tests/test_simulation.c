@@ -1,0 +1,196 @@
+/*
+ * seega_playouts: reproducible, uniform, counts that add up, finished
+ * games, caps, errors, and no allocation.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "testutil.h"
+
+static seega_playout_stats run(const seega_game *g, uint64_t seed,
+                               uint32_t count, uint32_t max_actions)
+{
+    seega_playout_stats st;
+    memset(&st, 0xAB, sizeof st);
+    st.version = SEEGA_PLAYOUT_STATS_VERSION;
+    assert_int_equal(seega_playouts(g, seed, count, max_actions, &st), SEEGA_OK);
+    assert_int_equal(st.version, SEEGA_PLAYOUT_STATS_VERSION);
+    assert_int_equal(st.reserved, 0);
+    assert_true(st.x_wins + st.o_wins + st.draws + st.unfinished == count);
+    return st;
+}
+
+static void assert_same(const seega_playout_stats *a,
+                        const seega_playout_stats *b)
+{
+    assert_true(a->x_wins == b->x_wins);
+    assert_true(a->o_wins == b->o_wins);
+    assert_true(a->draws == b->draws);
+    assert_true(a->unfinished == b->unfinished);
+    assert_true(a->actions == b->actions);
+}
+
+static void test_reproducible(void **state)
+{
+    (void)state;
+    for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_game *g = tu_game(v, size);
+            char before[SEEGA_SPN_MAX];
+            seega_get_spn(g, before, sizeof before);
+            const uint64_t seeds[] = {0, 1, UINT64_MAX};
+            for (size_t i = 0; i < 3; i++) {
+                seega_playout_stats a = run(g, seeds[i], 20, 3000);
+                seega_playout_stats b = run(g, seeds[i], 20, 3000);
+                assert_same(&a, &b);
+                /* Every playout plays at least the whole placing. */
+                assert_true(a.actions >= 20u * (uint64_t)(size * size - 1));
+            }
+            seega_playout_stats a = run(g, 1, 20, 3000);
+            seega_playout_stats b = run(g, 2, 20, 3000);
+            assert_true(a.actions != b.actions); /* other games */
+            tu_assert_spn(g, before); /* the game is unchanged */
+            assert_int_equal(seega_history_length(g), 0);
+            seega_free(g);
+        }
+    }
+}
+
+/* MODERN playouts end (quiet limit 50): none unfinished with a big cap. */
+static void test_modern_games_end(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_MODERN, 5);
+    seega_playout_stats st = run(g, 7, 500, 100000);
+    assert_int_equal(st.unfinished, 0);
+    assert_true(st.x_wins > 0 && st.o_wins > 0 && st.draws > 0);
+    seega_free(g);
+}
+
+/* A finished game: its result count times, no action played. */
+static void test_finished_game(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game_spn(SEEGA_CLASSIC, 5, "x4/5/5/5/5 o 0 0 3 -");
+    seega_playout_stats st = run(g, 3, 17, 100);
+    assert_int_equal(st.x_wins, 17);
+    assert_int_equal(st.actions, 0);
+    seega_free(g);
+    /* MODERN at the quiet limit with equal counts: drawn. */
+    g = tu_game_spn(SEEGA_MODERN, 5, "x4/5/5/5/4o o 0 0 50 -");
+    st = run(g, 3, 9, 100);
+    assert_int_equal(st.draws, 9);
+    seega_free(g);
+    /* DIAGONAL, the side to move is blocked: it has lost. */
+    g = tu_game_spn(SEEGA_DIAGONAL, 5, "ooo2/oxo2/ooo2/5/5 x 0 0 0 -");
+    st = run(g, 3, 5, 100);
+    assert_int_equal(st.o_wins, 5);
+    seega_free(g);
+}
+
+/* Caps: 0 actions leaves every live playout unfinished; the count of
+ * actions never exceeds count * max_actions. */
+static void test_caps(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 7);
+    seega_playout_stats st = run(g, 5, 11, 0);
+    assert_int_equal(st.unfinished, 11);
+    assert_int_equal(st.actions, 0);
+    st = run(g, 5, 11, 30);
+    assert_int_equal(st.unfinished, 11); /* the placing alone is 48 */
+    assert_int_equal(st.actions, 11 * 30);
+    st = run(g, 5, 0, 1000);
+    assert_int_equal(st.actions, 0);
+    seega_free(g);
+}
+
+/*
+ * Uniform choice. MODERN, X to move with eight steps; exactly one
+ * (b3-b4) captures O's last piece, c4, against d4 and wins at once. With
+ * one action per playout X wins in 1/8 of them.
+ *   5  . . . . .
+ *   4  . . o x .
+ *   3  x x . . .
+ *   2  . . . . .
+ *   1  . . . . .
+ */
+static void test_uniform(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game_spn(SEEGA_MODERN, 5, "5/2ox1/xx3/5/5 x 0 0 0 -");
+    char buf[8 * SEEGA_MAX_ACTIONS];
+    assert_string_equal(tu_legal(g, buf),
+                        "a3-a2 a3-a4 b3-b2 b3-b4 b3-c3 d4-d3 d4-d5 d4-e4");
+    const uint32_t n = 40000;
+    seega_playout_stats st = run(g, 11, n, 1);
+    double expect = n / 8.0, variance = n * (1.0 / 8) * (7.0 / 8);
+    double diff = (double)st.x_wins - expect;
+    assert_true(diff * diff < 25.0 * variance); /* within 5 sigma */
+    assert_int_equal(st.x_wins + st.unfinished, n);
+    assert_int_equal(st.actions, n);
+    seega_free(g);
+}
+
+/* Errors: NULL, version; the game and the stats untouched on error. */
+static void test_errors(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 5);
+    seega_playout_stats st;
+    memset(&st, 0, sizeof st);
+    assert_int_equal(seega_playouts(NULL, 1, 1, 1, &st), SEEGA_E_INVALID);
+    assert_int_equal(seega_playouts(g, 1, 1, 1, NULL), SEEGA_E_INVALID);
+    st.version = 0;
+    assert_int_equal(seega_playouts(g, 1, 1, 1, &st), SEEGA_E_VERSION);
+    assert_non_null(strstr(seega_last_error(g), "version"));
+    st.version = SEEGA_PLAYOUT_STATS_VERSION + 1;
+    assert_int_equal(seega_playouts(g, 1, 1, 1, &st), SEEGA_E_VERSION);
+    assert_int_equal(st.actions, 0);
+    seega_free(g);
+}
+
+/* Counting allocator: playouts never allocate. */
+static long n_allocs;
+static void *count_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    (void)ud;
+    (void)osize;
+    if (nsize == 0) {
+        free(ptr);
+        return NULL;
+    }
+    n_allocs++;
+    return realloc(ptr, nsize);
+}
+
+static void test_no_allocation(void **state)
+{
+    (void)state;
+    seega_rules r;
+    seega_game *g;
+    seega_rules_preset(&r, SEEGA_TRADITIONAL, 9);
+    assert_int_equal(seega_new_with_allocator(&r, count_alloc, NULL, &g), SEEGA_OK);
+    long before = n_allocs;
+    run(g, 1, 20, 2000);
+    assert_int_equal(n_allocs, before);
+    seega_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reproducible),
+        cmocka_unit_test(test_modern_games_end),
+        cmocka_unit_test(test_finished_game),
+        cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_uniform),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_no_allocation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
