@@ -20,7 +20,7 @@ extern "C" {
  *
  * Every function is declared here, in a fixed order: export macro,
  * version, opaque types, status codes, constants, rules, lifecycle,
- * actions, text, state queries, analysis, simulation, learning interface.
+ * actions, text, state queries, analysis, simulation, learning interface, search.
  *
  * @par Thread safety
  * A ::seega_game is not internally locked. Calls on one game must not
@@ -1109,6 +1109,169 @@ SEEGA_API int32_t seega_observation_size(const seega_game *game);
  */
 SEEGA_API int32_t seega_observation(const seega_game *game, uint8_t *buf,
                                     size_t cap);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup search Search
+ *  @brief The AI: iterative-deepening alpha-beta with limits, levels,
+ *  hints, progress reports and proofs.
+ *
+ *  Scores are from the side to move's point of view, in hundredths of a
+ *  piece (100 = one piece ahead). A proven result is reported in
+ *  @c proven and @c proven_plies, and its score is
+ *  ::SEEGA_SCORE_PROVEN minus the distance in plies (a win),
+ *  its negation (a loss), or 0 (a draw).
+ *  @{ */
+
+/** @brief The version of ::seega_search_limits this header describes. */
+#define SEEGA_SEARCH_LIMITS_VERSION 1
+/** @brief The version of ::seega_search_result this header describes. */
+#define SEEGA_SEARCH_RESULT_VERSION 1
+/** @brief Room for the principal variation in ::seega_search_result. */
+#define SEEGA_PV_MAX 32
+/** @brief The deepest iteration the search starts (in plies). */
+#define SEEGA_MAX_DEPTH 64
+/** @brief The score of a win proven at distance 0 (see the group). */
+#define SEEGA_SCORE_PROVEN 30000
+
+/** @brief Proof: the score is not proven. */
+#define SEEGA_PROVEN_NONE 0
+/** @brief Proof: the side to move wins, whatever the other side does. */
+#define SEEGA_PROVEN_WIN 1
+/** @brief Proof: the side to move loses, whatever it does. */
+#define SEEGA_PROVEN_LOSS 2
+/** @brief Proof: the game is a draw with best play. */
+#define SEEGA_PROVEN_DRAW 3
+
+struct seega_search_result;
+
+/**
+ * @brief Progress callback: called by the search after each completed
+ *        iteration, with the result so far.
+ *
+ * Runs on the searching thread; it may call ::seega_search_stop but no
+ * other function on the game.
+ *
+ * @param user the @c progress_user pointer of the limits
+ * @param info the result so far (valid during the call only)
+ */
+typedef void (*seega_progress_fn)(void *user,
+                                  const struct seega_search_result *info);
+
+/**
+ * @brief How long and how hard to search. Zero means "no such limit".
+ *
+ * Start from ::SEEGA_SEARCH_LIMITS_INIT (or ::seega_search_limits_init)
+ * and set what you need. The search stops at the first limit reached:
+ * @c depth, @c nodes, @c time_ms, the time it budgets itself from
+ * @c remaining_ms and @c increment_ms, a proven result, a call of
+ * ::seega_search_stop, or ::SEEGA_MAX_DEPTH. With no limit at all it runs
+ * until one of the last three.
+ */
+typedef struct seega_search_limits {
+    uint32_t version;      /**< ::SEEGA_SEARCH_LIMITS_VERSION */
+    int32_t depth;         /**< deepest iteration in plies; 0 = none */
+    uint64_t nodes;        /**< nodes to search at most; 0 = none */
+    int32_t time_ms;       /**< time for this move in ms; 0 = none */
+    int32_t remaining_ms;  /**< clock: time left for the side to move; 0 = no clock */
+    int32_t increment_ms;  /**< clock: time added after each move */
+    int32_t level;         /**< 0 = full strength; 1 (weakest) .. 3 */
+    uint64_t seed;         /**< seed for tie-breaking and the weaker levels */
+    int32_t threads;       /**< search threads; 0 or 1 = one */
+    int32_t tt_mb;         /**< transposition table in MiB; 0 = keep (16 at first) */
+    seega_progress_fn progress; /**< called after each iteration; may be NULL */
+    void *progress_user;   /**< passed to @c progress */
+} seega_search_limits;
+
+/** @brief Initialiser for ::seega_search_limits: no limits, full strength. */
+#define SEEGA_SEARCH_LIMITS_INIT                                               \
+    {SEEGA_SEARCH_LIMITS_VERSION, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL, NULL}
+
+/**
+ * @brief What the search found.
+ *
+ * Set @c version (to ::SEEGA_SEARCH_RESULT_VERSION) before the call; the
+ * library fills the fields that version has.
+ */
+typedef struct seega_search_result {
+    uint32_t version;     /**< ::SEEGA_SEARCH_RESULT_VERSION, set by the caller */
+    seega_action best;    /**< the best action found */
+    int32_t score;        /**< for the side to move, 100 = one piece */
+    int32_t depth;        /**< depth of the last completed iteration, in plies */
+    uint64_t nodes;       /**< positions searched */
+    uint64_t time_ms;     /**< time spent */
+    int32_t proven;       /**< ::SEEGA_PROVEN_NONE ... ::SEEGA_PROVEN_DRAW */
+    int32_t proven_plies; /**< when proven: plies to the end of the game */
+    int32_t pv_len;       /**< actions in @c pv */
+    seega_action pv[SEEGA_PV_MAX]; /**< the expected line, @c best first */
+} seega_search_result;
+
+/**
+ * @brief Initialise a limits struct: no limits, full strength.
+ * @param limits the struct to fill
+ * @return ::SEEGA_OK, or ::SEEGA_E_INVALID when @p limits is NULL
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
+
+/**
+ * @brief Search the current position for the best action.
+ *
+ * The game's position and history are not changed; its transposition
+ * table (allocated at the first search, resized when @c tt_mb asks) is.
+ * With one thread and the same limits (time limits aside) the result is
+ * the same on every run.
+ *
+ * @param game   the game
+ * @param limits the limits (see ::seega_search_limits)
+ * @param result receives the result; @c result->version must be set
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK          @p *result filled
+ * @retval SEEGA_E_INVALID   a NULL argument, or a limit out of range
+ *                           (negative, level above 3, threads above 64)
+ * @retval SEEGA_E_VERSION   unknown @c limits->version or
+ *                           @c result->version
+ * @retval SEEGA_E_GAME_OVER the game is over: there is nothing to search
+ * @retval SEEGA_E_NOMEM     the transposition table could not be allocated
+ * @par Thread safety
+ * Modifies @p game's search state: no other call on @p game may run at the
+ * same time, except ::seega_search_stop.
+ */
+SEEGA_API int32_t seega_search(seega_game *game,
+                               const seega_search_limits *limits,
+                               seega_search_result *result);
+
+/**
+ * @brief Ask a running search of this game to stop.
+ *
+ * The search then returns its best action so far promptly. Without a
+ * running search this does nothing (a later search is not affected).
+ *
+ * @param game the game (NULL is a no-op)
+ * @par Thread safety
+ * Safe from any thread, also while ::seega_search runs on @p game.
+ */
+SEEGA_API void seega_search_stop(seega_game *game);
+
+/**
+ * @brief A suggestion for the side to move, for user interfaces.
+ *
+ * A full-strength search of at most @p time_ms milliseconds.
+ *
+ * @param game    the game
+ * @param time_ms the time to think (0: 1000 ms)
+ * @param action  receives the suggested action
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK          @p *action set
+ * @retval SEEGA_E_INVALID   @p game or @p action is NULL, or @p time_ms < 0
+ * @retval SEEGA_E_GAME_OVER the game is over
+ * @retval SEEGA_E_NOMEM     the transposition table could not be allocated
+ * @par Thread safety
+ * As ::seega_search.
+ */
+SEEGA_API int32_t seega_hint(seega_game *game, int32_t time_ms,
+                             seega_action *action);
 /** @} */
 
 #ifdef __cplusplus

@@ -85,6 +85,8 @@ typedef struct sg_outcome {
     int reason; /* SEEGA_REASON_* */
 } sg_outcome;
 
+struct sg_search;
+
 /* The per-size core: every function trusts its arguments. */
 typedef struct sg_core {
     int n;
@@ -109,6 +111,11 @@ typedef struct sg_core {
     /* Random playouts; adds x wins, o wins, draws, unfinished, actions. */
     void (*playouts)(const sg_posbuf *pos, const sg_crules *r, uint64_t seed,
                      uint32_t count, uint32_t max_actions, uint64_t out[5]);
+
+    /* Search from pos (see search.h); fills res but its time. */
+    void (*search)(const sg_posbuf *pos, struct sg_search *s,
+                   seega_search_result *res, seega_progress_fn progress,
+                   void *user);
 
     sg_outcome (*outcome)(const sg_posbuf *pos);
     int (*side)(const sg_posbuf *pos);

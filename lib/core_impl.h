@@ -8,6 +8,7 @@
 #include "geometry_impl.h"
 #include "position_impl.h"
 #include "movegen_impl.h"
+#include "search_impl.h"
 
 #define SG_CAT_(a, b) a##b
 #define SG_CAT(a, b) SG_CAT_(a, b)
@@ -165,6 +166,7 @@ const sg_core SG_CAT(sg_core, SG_N) = {
     v_make,
     v_perft,
     v_playouts,
+    v_search,
     v_outcome,
     v_side,
     v_state,

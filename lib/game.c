@@ -66,6 +66,8 @@ SEEGA_API int32_t seega_new_with_allocator(const seega_rules *rules,
     sg_crules_from(&g->cr, rules);
     g->core = sg_core_for(rules->board_size);
     g->core->start(&g->pos, &g->cr);
+    atomic_init(&g->stop, 0);
+    atomic_init(&g->searching, 0);
     *out = g;
     return SEEGA_OK;
 }
@@ -81,6 +83,8 @@ SEEGA_API void seega_free(seega_game *game)
         return;
     if (game->hist)
         game->alloc(game->ud, game->hist, game->hist_cap * sizeof(sg_hist), 0);
+    if (game->search)
+        game->alloc(game->ud, game->search, game->search_bytes, 0);
     game->alloc(game->ud, game, sizeof *game, 0);
 }
 
@@ -99,6 +103,10 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out)
     *c = *game;
     c->hist = NULL;
     c->hist_cap = 0;
+    c->search = NULL; /* a clone gets its own table at its first search */
+    c->search_bytes = 0;
+    atomic_init(&c->stop, 0);
+    atomic_init(&c->searching, 0);
     if (game->hist_len) {
         c->hist = (sg_hist *)game->alloc(game->ud, NULL, 0,
                                          game->hist_len * sizeof(sg_hist));

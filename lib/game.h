@@ -3,6 +3,7 @@
 #define SG_GAME_H
 
 #include "core.h"
+#include "search.h"
 #include "util.h"
 
 typedef struct sg_hist {
@@ -20,6 +21,12 @@ struct seega_game {
     sg_hist *hist;
     size_t hist_len, hist_cap;
     char err[SEEGA_ERROR_MAX];
+    /* search state: allocated at the first search, with the table */
+    sg_search *search;
+    size_t search_bytes;
+    int32_t tt_mb;
+    atomic_int stop;
+    atomic_int searching;
 };
 
 /*

@@ -1,0 +1,212 @@
+/*
+ * The search API (see the "search" group in seega.h): argument checks,
+ * limits and time budget, the transposition table (allocated once per
+ * game, resized only when asked), and the stop flag.
+ */
+#if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
+
+#include "game.h"
+
+#include <string.h>
+#include <time.h>
+
+#define DEFAULT_TT_MB 16
+#define MAX_TT_MB 16384
+#define MAX_THREADS 64
+#define HISTORY_HASHES 128 /* earlier positions checked for repetitions */
+
+int64_t sg_now_ns(void)
+{
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC)
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#else
+    timespec_get(&ts, TIME_UTC);
+#endif
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int sg_search_should_stop(sg_search *s)
+{
+    if (s->stopped)
+        return 1;
+    if (s->node_limit && s->nodes >= s->node_limit)
+        return s->stopped = 1;
+    if ((s->nodes & 1023) == 0) {
+        if (atomic_load_explicit(s->stop_flag, memory_order_relaxed))
+            return s->stopped = 1;
+        if (s->deadline_ns && sg_now_ns() >= s->deadline_ns)
+            return s->stopped = 1;
+    }
+    return 0;
+}
+
+SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits)
+{
+    seega_search_limits init = SEEGA_SEARCH_LIMITS_INIT;
+    if (!limits)
+        return SEEGA_E_INVALID;
+    *limits = init;
+    return SEEGA_OK;
+}
+
+/* The search block: the state, then the table. Allocated at the first
+ * search and when tt_mb changes; on failure the old block stays. */
+static int32_t ensure_table(seega_game *g, int32_t tt_mb)
+{
+    size_t entries, bytes;
+    sg_search *s;
+    if (tt_mb == 0)
+        tt_mb = g->search ? g->tt_mb : DEFAULT_TT_MB;
+    if (g->search && tt_mb == g->tt_mb)
+        return SEEGA_OK;
+    entries = 1;
+    while (entries * 2 * sizeof(sg_tt_entry) <= (size_t)tt_mb << 20)
+        entries *= 2;
+    bytes = sizeof(sg_search) + entries * sizeof(sg_tt_entry);
+    s = (sg_search *)g->alloc(g->ud, NULL, 0, bytes);
+    if (!s)
+        return sg_fail(g, SEEGA_E_NOMEM,
+                       "out of memory allocating a %ld MiB transposition table",
+                       (long)tt_mb);
+    if (g->search)
+        g->alloc(g->ud, g->search, g->search_bytes, 0);
+    memset(s, 0, bytes);
+    s->tt = (sg_tt_entry *)(void *)(s + 1);
+    s->tt_mask = entries - 1;
+    g->search = s;
+    g->search_bytes = bytes;
+    g->tt_mb = tt_mb;
+    return SEEGA_OK;
+}
+
+static int32_t check_limits(const seega_game *g, const seega_search_limits *l)
+{
+    if (l->depth < 0 || l->time_ms < 0 || l->remaining_ms < 0 ||
+        l->increment_ms < 0 || l->threads < 0 || l->tt_mb < 0)
+        return sg_fail(g, SEEGA_E_INVALID,
+                       "search limits must not be negative");
+    if (l->level > 3 || l->level < 0)
+        return sg_fail(g, SEEGA_E_INVALID,
+                       "search level %ld is out of range (0 = full strength, "
+                       "1..3)",
+                       (long)l->level);
+    if (l->threads > MAX_THREADS)
+        return sg_fail(g, SEEGA_E_INVALID, "at most %d search threads (got %ld)",
+                       MAX_THREADS, (long)l->threads);
+    if (l->tt_mb > MAX_TT_MB)
+        return sg_fail(g, SEEGA_E_INVALID,
+                       "tt_mb %ld is above the maximum %d", (long)l->tt_mb,
+                       MAX_TT_MB);
+    return SEEGA_OK;
+}
+
+/* The levels: how deep, and how much noise on the evaluation. */
+static const struct {
+    int depth, noise;
+} LEVEL[4] = {{SEEGA_MAX_DEPTH, 0}, {1, 60}, {3, 25}, {5, 0}};
+
+SEEGA_API int32_t seega_search(seega_game *game,
+                               const seega_search_limits *limits,
+                               seega_search_result *result)
+{
+    sg_search *s;
+    int32_t rc;
+    int64_t start = sg_now_ns(), budget_ms = 0;
+    if (!game)
+        return SEEGA_E_INVALID;
+    if (!limits || !result)
+        return sg_fail(game, SEEGA_E_INVALID, "seega_search: %s is NULL",
+                       limits ? "result" : "limits");
+    if (limits->version != SEEGA_SEARCH_LIMITS_VERSION ||
+        result->version != SEEGA_SEARCH_RESULT_VERSION)
+        return sg_fail(game, SEEGA_E_VERSION,
+                       "seega_search: unknown %s version %lu",
+                       limits->version != SEEGA_SEARCH_LIMITS_VERSION ? "limits"
+                                                                      : "result",
+                       (unsigned long)(limits->version !=
+                                               SEEGA_SEARCH_LIMITS_VERSION
+                                           ? limits->version
+                                           : result->version));
+    if ((rc = check_limits(game, limits)) != SEEGA_OK)
+        return rc;
+    if (game->core->outcome(&game->pos).result != SEEGA_ONGOING)
+        return sg_fail(game, SEEGA_E_GAME_OVER,
+                       "nothing to search: the game is over");
+    if ((rc = ensure_table(game, limits->tt_mb)) != SEEGA_OK)
+        return rc;
+
+    s = game->search;
+    s->r = &game->cr;
+    s->nodes = 0;
+    s->stopped = 0;
+    s->node_limit = limits->nodes;
+    s->max_depth = LEVEL[limits->level].depth;
+    if (limits->depth && limits->depth < s->max_depth)
+        s->max_depth = limits->depth;
+    s->noise = LEVEL[limits->level].noise;
+    s->seed = limits->seed;
+    memset(s->killers, 0, sizeof s->killers);
+    memset(s->history, 0, sizeof s->history);
+    /* Time: a fixed time, or a share of the clock (never more than a
+     * third of what is left); no new iteration after half the budget. */
+    s->deadline_ns = s->soft_deadline_ns = 0;
+    if (limits->remaining_ms) {
+        budget_ms = limits->remaining_ms / 25 + limits->increment_ms * 3 / 4;
+        if (budget_ms > limits->remaining_ms / 3)
+            budget_ms = limits->remaining_ms / 3;
+        if (budget_ms < 1)
+            budget_ms = 1;
+        s->soft_deadline_ns = start + budget_ms * 500000;
+    }
+    if (limits->time_ms && (!budget_ms || limits->time_ms < budget_ms))
+        budget_ms = limits->time_ms;
+    if (budget_ms)
+        s->deadline_ns = start + budget_ms * 1000000;
+    /* The positions before the root, for repetitions. */
+    s->path_len = 0;
+    for (size_t i = game->hist_len > HISTORY_HASHES
+                        ? game->hist_len - HISTORY_HASHES
+                        : 0;
+         i < game->hist_len; i++)
+        s->path[s->path_len++] = game->core->hash(&game->hist[i].before);
+    s->stop_flag = &game->stop;
+
+    atomic_store(&game->stop, 0);
+    atomic_store(&game->searching, 1);
+    game->core->search(&game->pos, s, result, limits->progress,
+                       limits->progress_user);
+    atomic_store(&game->searching, 0);
+    result->nodes = s->nodes;
+    result->time_ms = (uint64_t)((sg_now_ns() - start) / 1000000);
+    return SEEGA_OK;
+}
+
+SEEGA_API void seega_search_stop(seega_game *game)
+{
+    if (game && atomic_load(&game->searching))
+        atomic_store(&game->stop, 1);
+}
+
+SEEGA_API int32_t seega_hint(seega_game *game, int32_t time_ms,
+                             seega_action *action)
+{
+    seega_search_limits limits = SEEGA_SEARCH_LIMITS_INIT;
+    seega_search_result res;
+    int32_t rc;
+    if (!game)
+        return SEEGA_E_INVALID;
+    if (!action || time_ms < 0)
+        return sg_fail(game, SEEGA_E_INVALID,
+                       action ? "seega_hint: time_ms %ld is negative"
+                              : "seega_hint: action is NULL (time_ms %ld)",
+                       (long)time_ms);
+    limits.time_ms = time_ms ? time_ms : 1000;
+    res.version = SEEGA_SEARCH_RESULT_VERSION;
+    if ((rc = seega_search(game, &limits, &res)) != SEEGA_OK)
+        return rc;
+    *action = res.best;
+    return SEEGA_OK;
+}

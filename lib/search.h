@@ -1,0 +1,62 @@
+/*
+ * Layer 6, search: what the size-specialised searches (search_impl.h) and
+ * the API (search.c) share. The search uses layers 3-4 only.
+ */
+#ifndef SG_SEARCH_H
+#define SG_SEARCH_H
+
+#include "core.h"
+
+#include <stdatomic.h>
+
+#define SG_MAX_PLY 96   /* plies of one search path: depth + quiescence */
+#define SG_PATH_MAX 256 /* hashes of game history + path, for repetitions */
+
+#define SG_INF 32000
+#define SG_WIN SEEGA_SCORE_PROVEN /* a win at ply 0 */
+#define SG_WIN_MIN (SG_WIN - 1000) /* scores beyond this are proven */
+
+enum { SG_TT_EXACT = 1, SG_TT_LOWER = 2, SG_TT_UPPER = 3 };
+
+/* One transposition-table entry (16 bytes). */
+typedef struct sg_tt_entry {
+    uint64_t key;
+    seega_action move;
+    int16_t score;
+    int8_t depth;
+    uint8_t flags; /* bits 0-1: bound; bit 2: solved (no heuristic leaf) */
+} sg_tt_entry;
+
+#define SG_TT_SOLVED 4
+#define SG_HIST ((SG_MAX_SQ + 1) * (SG_MAX_SQ + 1)) /* (from|none, to|none) */
+
+typedef struct sg_search {
+    /* set by the caller */
+    const sg_crules *r;
+    sg_tt_entry *tt;
+    uint64_t tt_mask;       /* entries - 1 (a power of two) */
+    uint64_t node_limit;    /* 0 = none */
+    int64_t deadline_ns;    /* monotonic clock: stop there; 0 = none */
+    int64_t soft_deadline_ns; /* no new iteration after it; 0 = none */
+    atomic_int *stop_flag;
+    int max_depth;
+    int noise;              /* eval noise (weaker levels), in hundredths */
+    uint64_t seed;
+    uint64_t path[SG_PATH_MAX]; /* hashes of earlier positions */
+    int path_len;           /* of which the game history */
+    /* filled by the search */
+    uint64_t nodes;
+    int stopped;
+    int heuristic;          /* a leaf was scored by the evaluation */
+    seega_action killers[SG_MAX_PLY][2];
+    int32_t history[2][SG_HIST];
+    seega_action pv[SG_MAX_PLY][SG_MAX_PLY];
+    int pv_len[SG_MAX_PLY];
+} sg_search;
+
+/* The monotonic clock in nanoseconds. */
+int64_t sg_now_ns(void);
+/* Should the search stop now? (nodes, time, the stop flag) */
+int sg_search_should_stop(sg_search *s);
+
+#endif

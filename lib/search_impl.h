@@ -1,0 +1,364 @@
+/*
+ * Layer 6, search, for one board size (after movegen_impl.h): principal
+ * variation alpha-beta with iterative deepening, a transposition table,
+ * quiescence on captures, move ordering (table move, captures, killers,
+ * history) and repetition handling. It uses layers 3-4 only.
+ *
+ * Negamax with one twist: a side keeps the move through a chain, a '+'
+ * placement or a '*' removal, so a child is negated only when the side to
+ * move changes. Every action is one ply.
+ *
+ * Proofs: a score beyond SG_WIN_MIN is a forced win or loss (the
+ * evaluation never reaches it). An iteration in which no leaf was scored
+ * by the evaluation (s->heuristic stays 0) has searched the game to its
+ * end, so its score, a draw included, is exact.
+ */
+#include "search.h"
+
+SG_INLINE uint64_t s_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* The table key: the hash, and the quiet counter when the limit is within
+ * the search's reach (else it cannot change the value). */
+SG_INLINE uint64_t s_key(const POS *p, const sg_crules *r)
+{
+    uint64_t k = p->hash;
+    if (r->quiet_limit && r->quiet_limit - p->quiet <= SG_MAX_PLY)
+        k ^= s_mix(0x51EDu + (uint64_t)(r->quiet_limit - p->quiet));
+    return k;
+}
+
+/* The score of a finished game for the side to move, at this ply. */
+static int s_terminal(const POS *p, const sg_crules *r, int ply)
+{
+    POS c = *p;
+    if (p_at_turn_start(&c))
+        p_turn_start(&c, r);
+    if (c.result == SEEGA_DRAW || c.result == SEEGA_ONGOING)
+        return 0;
+    return (c.result == wins(c.side)) ? SG_WIN - ply : -(SG_WIN - ply);
+}
+
+/*
+ * The evaluation, for the side to move, in hundredths of a piece:
+ * material, then mobility (which decides blocked games) and pieces on the
+ * centre. Pieces in hand count as material during the placing.
+ */
+static int s_eval(sg_search *s, const POS *p)
+{
+    const sg_crules *r = s->r;
+    int me = p->side, opp = me ^ 1;
+    BB empty = p_empty(p);
+    int v = (bb_count(p->bb[me]) + p->hand[me] - bb_count(p->bb[opp]) -
+             p->hand[opp]) *
+            100;
+    if (!p_placing(p)) {
+        int mob = bb_count_steps(p->bb[me], empty, r->move8) -
+                  bb_count_steps(p->bb[opp], empty, r->move8);
+        v += (r->blocked == SEEGA_BLOCKED_LOSES ? 8 : 3) * mob;
+    }
+    if (s->noise) {
+        uint64_t z = s_mix(p->hash ^ s->seed);
+        v += (int)(z % (uint64_t)(2 * s->noise + 1)) - s->noise;
+    }
+    s->heuristic = 1;
+    return v;
+}
+
+/* A repetition within the reversible stretch (quiet turns are one ply
+ * each, and nothing before the last capture or placement can recur). */
+static int s_repeats(const sg_search *s, const POS *p, int at)
+{
+    int stop = at - p->quiet - 1;
+    if (stop < 0)
+        stop = 0;
+    for (int i = at - 2; i >= stop; i--)
+        if (s->path[i] == p->hash)
+            return 1;
+    return 0;
+}
+
+SG_INLINE int s_adjust_in(int v, int ply)
+{
+    return v > SG_WIN_MIN ? v + ply : v < -SG_WIN_MIN ? v - ply : v;
+}
+SG_INLINE int s_adjust_out(int v, int ply)
+{
+    return v > SG_WIN_MIN ? v - ply : v < -SG_WIN_MIN ? v + ply : v;
+}
+
+static void s_store(sg_search *s, uint64_t key, int depth, int ply, int v,
+                    int bound, seega_action move, int solved)
+{
+    sg_tt_entry *e = &s->tt[key & s->tt_mask];
+    if (e->key == key && e->depth > depth && !solved)
+        return;
+    e->key = key;
+    e->move = move;
+    e->score = (int16_t)s_adjust_in(v, ply);
+    e->depth = (int8_t)(depth > 127 ? 127 : depth);
+    e->flags = (uint8_t)(bound | (solved ? SG_TT_SOLVED : 0));
+}
+
+SG_INLINE int s_hist_index(seega_action a)
+{
+    int from = SG_ACT_FROM(a), to = SG_ACT_TO(a);
+    return (from == (int)SG_NOSQ ? SG_MAX_SQ : from) * (SG_MAX_SQ + 1) +
+           (to == (int)SG_NOSQ ? SG_MAX_SQ : to);
+}
+
+/* Does the action capture (or remove)? */
+SG_INLINE int s_captures(const POS *p, const sg_crules *r, seega_action a)
+{
+    int kind = SG_ACT_KIND(a), me = p->side;
+    if (kind == SEEGA_ACTION_REMOVE)
+        return 1;
+    if (kind != SEEGA_ACTION_STEP)
+        return 0;
+    BB own = bb_xor(p->bb[me], bb_or(bb_bit(SG_ACT_FROM(a)), bb_bit(SG_ACT_TO(a))));
+    return bb_count(captures_t(own, p->bb[me ^ 1], SG_ACT_TO(a), r->immune,
+                               r->cap8));
+}
+
+/* Order the moves: table move, captures (more first), killers, history. */
+static void s_order(sg_search *s, const POS *p, seega_action *list,
+                    int32_t *score, int n, seega_action tt_move, int ply)
+{
+    int side = p->side;
+    for (int i = 0; i < n; i++) {
+        seega_action a = list[i];
+        int32_t v;
+        if (a == tt_move)
+            v = 1 << 30;
+        else if ((v = s_captures(p, s->r, a)) > 0)
+            v = (1 << 28) + v;
+        else if (a == s->killers[ply][0])
+            v = (1 << 27);
+        else if (a == s->killers[ply][1])
+            v = (1 << 26);
+        else
+            v = s->history[side][s_hist_index(a)];
+        score[i] = v;
+    }
+}
+
+/* Swap the best-scored remaining move to position i. */
+SG_INLINE void s_pick(seega_action *list, int32_t *score, int n, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (score[j] > score[best])
+            best = j;
+    if (best != i) {
+        seega_action a = list[i];
+        int32_t v = score[i];
+        list[i] = list[best];
+        score[i] = score[best];
+        list[best] = a;
+        score[best] = v;
+    }
+}
+
+static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
+                    int beta);
+
+/* The value of a child for the parent's side. */
+SG_INLINE int s_child(sg_search *s, const POS *p, const POS *c, int depth,
+                      int ply, int alpha, int beta)
+{
+    return c->side == p->side ? s_search(s, c, depth, ply, alpha, beta)
+                              : -s_search(s, c, depth, ply, -beta, -alpha);
+}
+
+/* Quiescence: stand pat, or go on with captures (chains included). */
+static int s_quiesce(sg_search *s, const POS *p, int ply, int alpha, int beta,
+                     const seega_action *list, int n)
+{
+    const sg_crules *r = s->r;
+    int best = s_eval(s, p);
+    if (best >= beta || p_placing(p) || ply >= SG_MAX_PLY - 2)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    for (int i = 0; i < n && !s->stopped; i++) {
+        if (!s_captures(p, r, list[i]))
+            continue;
+        if (sg_search_should_stop(s))
+            break;
+        s->nodes++;
+        POS c = *p;
+        make_t(&c, r, list[i], r->move8, r->cap8, 1);
+        int v = s_child(s, p, &c, 0, ply + 1, alpha, beta);
+        if (v > best) {
+            best = v;
+            if (v > alpha)
+                alpha = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
+                    int beta)
+{
+    const sg_crules *r = s->r;
+    seega_action list[SEEGA_MAX_ACTIONS], best_move = 0, tt_move = 0;
+    int32_t order[SEEGA_MAX_ACTIONS];
+    int n, best = -SG_INF, alpha0 = alpha, heuristic0 = s->heuristic;
+    uint64_t key;
+
+    s->pv_len[ply] = 0;
+    s->path[s->path_len + ply] = p->hash;
+    n = gen_t(p, r, list, r->move8, r->cap8);
+    if (n == 0)
+        return s_terminal(p, r, ply);
+    if (ply > 0 && p->quiet > 0 && s_repeats(s, p, s->path_len + ply)) {
+        s->heuristic = 1; /* a repetition is not the end of the game */
+        return 0;
+    }
+    if (depth <= 0 || ply >= SG_MAX_PLY - 2)
+        return s_quiesce(s, p, ply, alpha, beta, list, n);
+
+    key = s_key(p, r);
+    {
+        const sg_tt_entry *e = &s->tt[key & s->tt_mask];
+        if (e->key == key) {
+            tt_move = e->move;
+            if (ply > 0 && e->depth >= depth) {
+                int v = s_adjust_out(e->score, ply), bound = e->flags & 3;
+                if (bound == SG_TT_EXACT || (bound == SG_TT_LOWER && v >= beta) ||
+                    (bound == SG_TT_UPPER && v <= alpha)) {
+                    if (!(e->flags & SG_TT_SOLVED))
+                        s->heuristic = 1;
+                    return v;
+                }
+            }
+        }
+    }
+
+    s->heuristic = 0;
+    s_order(s, p, list, order, n, tt_move, ply);
+    for (int i = 0; i < n; i++) {
+        s_pick(list, order, n, i);
+        if (sg_search_should_stop(s))
+            break;
+        s->nodes++;
+        POS c = *p;
+        make_t(&c, r, list[i], r->move8, r->cap8, 1);
+        int v;
+        if (i == 0) {
+            v = s_child(s, p, &c, depth - 1, ply + 1, alpha, beta);
+        } else {
+            v = s_child(s, p, &c, depth - 1, ply + 1, alpha, alpha + 1);
+            if (v > alpha && v < beta && !s->stopped)
+                v = s_child(s, p, &c, depth - 1, ply + 1, alpha, beta);
+        }
+        if (s->stopped)
+            break;
+        if (v > best) {
+            best = v;
+            best_move = list[i];
+            if (v > alpha) {
+                alpha = v;
+                s->pv[ply][0] = list[i];
+                memcpy(&s->pv[ply][1], s->pv[ply + 1],
+                       (size_t)s->pv_len[ply + 1] * sizeof(seega_action));
+                s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+            }
+            if (v >= beta) {
+                if (!s_captures(p, r, list[i])) {
+                    if (s->killers[ply][0] != list[i]) {
+                        s->killers[ply][1] = s->killers[ply][0];
+                        s->killers[ply][0] = list[i];
+                    }
+                    int32_t *h = &s->history[p->side][s_hist_index(list[i])];
+                    *h += depth * depth;
+                    if (*h > (1 << 24)) /* age: keep the scale bounded */
+                        for (int k = 0; k < SG_HIST; k++) {
+                            s->history[0][k] /= 2;
+                            s->history[1][k] /= 2;
+                        }
+                }
+                break;
+            }
+        }
+    }
+    if (!s->stopped && best > -SG_INF)
+        s_store(s, key, depth, ply, best,
+                best >= beta     ? SG_TT_LOWER
+                : best > alpha0  ? SG_TT_EXACT
+                                 : SG_TT_UPPER,
+                best_move, !s->heuristic);
+    s->heuristic |= heuristic0;
+    return best;
+}
+
+/*
+ * Iterative deepening from the root. Fills res (best, score, depth, pv,
+ * proof); calls progress after each completed iteration.
+ */
+static void s_root(sg_search *s, const POS *root, seega_search_result *res,
+                   seega_progress_fn progress, void *user)
+{
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int n = gen_t(root, s->r, list, s->r->move8, s->r->cap8);
+    res->best = n ? list[0] : 0;
+    res->pv_len = 0;
+    res->depth = 0;
+    res->score = 0;
+    res->proven = SEEGA_PROVEN_NONE;
+    res->proven_plies = 0;
+    for (int d = 1; d <= s->max_depth; d++) {
+        if (d > 1 && s->soft_deadline_ns && sg_now_ns() > s->soft_deadline_ns)
+            break;
+        s->heuristic = 0;
+        int v = s_search(s, root, d, 0, -SG_INF, SG_INF);
+        if (s->stopped) {
+            /* A partial iteration's best move is kept once it has one
+             * searched to the end of the window. */
+            if (s->pv_len[0] > 0 && d > 1)
+                res->best = s->pv[0][0];
+            break;
+        }
+        res->depth = d;
+        res->score = v;
+        res->best = s->pv_len[0] ? s->pv[0][0] : res->best;
+        res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0] : SEEGA_PV_MAX;
+        memcpy(res->pv, s->pv[0], (size_t)res->pv_len * sizeof(seega_action));
+        if (res->pv_len == 0) {
+            res->pv[0] = res->best;
+            res->pv_len = 1;
+        }
+        res->nodes = s->nodes;
+        if (v > SG_WIN_MIN || v < -SG_WIN_MIN) {
+            res->proven = v > 0 ? SEEGA_PROVEN_WIN : SEEGA_PROVEN_LOSS;
+            res->proven_plies = SG_WIN - (v > 0 ? v : -v);
+        } else if (!s->heuristic) {
+            res->proven = v > 0   ? SEEGA_PROVEN_WIN
+                          : v < 0 ? SEEGA_PROVEN_LOSS
+                                  : SEEGA_PROVEN_DRAW;
+            res->proven_plies = d;
+        }
+        if (progress)
+            progress(user, res);
+        /* Proven: deeper cannot change it. A single legal action needs no
+         * more thought when the clock is what limits the search. */
+        if (res->proven != SEEGA_PROVEN_NONE ||
+            (n == 1 && (s->deadline_ns || s->soft_deadline_ns)))
+            break;
+    }
+    res->nodes = s->nodes;
+}
+
+static void v_search(const sg_posbuf *buf, sg_search *s,
+                     seega_search_result *res, seega_progress_fn progress,
+                     void *user)
+{
+    s_root(s, CP_(buf), res, progress, user);
+}

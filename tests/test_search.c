@@ -1,0 +1,350 @@
+/*
+ * The search API: always a legal action, limits (depth and nodes exactly,
+ * time within a generous bound), stop from another thread, forced wins and
+ * captures, proofs against plain minimax, determinism, errors.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+#include <time.h>
+
+#include "testutil.h"
+
+static seega_search_result search_limits(seega_game *g,
+                                         const seega_search_limits *l)
+{
+    seega_search_result res;
+    memset(&res, 0, sizeof res);
+    res.version = SEEGA_SEARCH_RESULT_VERSION;
+    int32_t rc = seega_search(g, l, &res);
+    if (rc != SEEGA_OK)
+        print_error("search: %s\n", seega_last_error(g));
+    assert_int_equal(rc, SEEGA_OK);
+    return res;
+}
+
+static seega_search_result search_depth(seega_game *g, int32_t depth)
+{
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    l.depth = depth;
+    return search_limits(g, &l);
+}
+
+static int is_legal(const seega_game *g, seega_action a)
+{
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++)
+        if (list[i] == a)
+            return 1;
+    return 0;
+}
+
+/* The principal variation is a legal line from the position. */
+static void assert_pv_legal(const seega_game *g, const seega_search_result *r)
+{
+    seega_game *c;
+    assert_true(r->pv_len >= 1 && r->pv_len <= SEEGA_PV_MAX);
+    assert_int_equal(r->pv[0], r->best);
+    assert_int_equal(seega_clone(g, &c), SEEGA_OK);
+    for (int32_t i = 0; i < r->pv_len; i++) {
+        assert_true(is_legal(c, r->pv[i]));
+        assert_int_equal(seega_play(c, r->pv[i]), SEEGA_OK);
+    }
+    seega_free(c);
+}
+
+/* Legal actions in every preset and phase and state, the game unchanged. */
+static void test_always_legal(void **state)
+{
+    (void)state;
+    const struct {
+        int variant;
+        int size;
+        const char *spn;
+    } cases[] = {
+        {SEEGA_CLASSIC, 5, NULL},
+        {SEEGA_TRADITIONAL, 5, NULL},
+        {SEEGA_CLASSIC, 5, "5/5/5/5/x4 x 11 12 0 +"},
+        {SEEGA_CLASSIC, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
+        {SEEGA_DIAGONAL, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
+        {SEEGA_MODERN, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
+        {SEEGA_CLASSIC, 5, "5/2o2/1ox2/2oo1/2xx1 x 0 0 0 c3"},   /* chain */
+        {SEEGA_CLASSIC, 5, "4o/5/5/o4/xo3 o 0 0 1 !"},           /* extra */
+        {SEEGA_CLASSIC, 5, "4o/5/5/o4/xo3 x 0 0 0 -"},           /* pass only */
+        {SEEGA_TRADITIONAL, 5, "3ox/4o/5/o4/xo3 x 0 0 0 -"},     /* removals */
+        {SEEGA_MODERN, 7, NULL},
+        {SEEGA_DIAGONAL, 9, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seega_game *g = tu_game(cases[i].variant, cases[i].size);
+        if (cases[i].spn)
+            tu_load(g, cases[i].spn);
+        char before[SEEGA_SPN_MAX];
+        seega_get_spn(g, before, sizeof before);
+        for (int32_t d = 1; d <= 4; d++) {
+            seega_search_result r = search_depth(g, d);
+            assert_true(is_legal(g, r.best));
+            assert_pv_legal(g, &r);
+            assert_true(r.depth >= 1 && r.depth <= d);
+        }
+        tu_assert_spn(g, before);
+        assert_int_equal(seega_history_length(g), 0);
+        seega_free(g);
+    }
+}
+
+static void test_depth_and_node_limits(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 7);
+    seega_search_result r = search_depth(g, 3);
+    assert_int_equal(r.depth, 3);
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    const uint64_t limits[] = {1, 2, 50, 1000, 12345};
+    for (size_t i = 0; i < 5; i++) {
+        l.nodes = limits[i];
+        r = search_limits(g, &l);
+        assert_true(r.nodes <= limits[i]);
+        assert_true(is_legal(g, r.best));
+    }
+    /* A big node budget is used up to the node (no time limit here). */
+    l.nodes = 20000;
+    r = search_limits(g, &l);
+    assert_int_equal(r.nodes, 20000);
+    seega_free(g);
+}
+
+static void test_time_limit(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 9);
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    l.time_ms = 200;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    seega_search_result r = search_limits(g, &l);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+    assert_true(ms < 200 + 2000); /* generous: no speed assertion */
+    assert_true(is_legal(g, r.best));
+    /* A clock: 60 s left budgets well under 60 s. */
+    l.time_ms = 0;
+    l.remaining_ms = 3000;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    r = search_limits(g, &l);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+    assert_true(ms < 1000 + 2000);
+    seega_free(g);
+}
+
+typedef struct {
+    seega_game *g;
+    seega_search_result r;
+} search_job;
+
+static void *run_search(void *arg)
+{
+    search_job *j = (search_job *)arg;
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT; /* no limit at all */
+    j->r.version = SEEGA_SEARCH_RESULT_VERSION;
+    if (seega_search(j->g, &l, &j->r) != SEEGA_OK)
+        j->r.best = 0;
+    return NULL;
+}
+
+/* A search without limits ends promptly on seega_search_stop from another
+ * thread, with a legal action. */
+static void test_stop_from_other_thread(void **state)
+{
+    (void)state;
+    search_job j;
+    memset(&j, 0, sizeof j);
+    j.g = tu_game(SEEGA_CLASSIC, 9);
+    seega_search_stop(j.g); /* no search running: no effect later */
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run_search, &j), 0);
+    struct timespec pause = {0, 300 * 1000000};
+    nanosleep(&pause, NULL);
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    seega_search_stop(j.g);
+    pthread_join(t, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+    assert_true(ms < 2000);
+    assert_true(j.r.nodes > 0);
+    assert_true(is_legal(j.g, j.r.best));
+    seega_search_stop(NULL);
+    seega_free(j.g);
+}
+
+/* It finds a capture that wins at once, and proves it. */
+static void test_forced_win(void **state)
+{
+    (void)state;
+    /* MODERN: b3-b4 takes O's last piece (c4, against d4). */
+    seega_game *g = tu_game_spn(SEEGA_MODERN, 5, "5/2ox1/xx3/5/5 x 0 0 0 -");
+    seega_search_result r = search_depth(g, 6);
+    seega_action want;
+    assert_int_equal(seega_action_from_text(g, "b3-b4", &want), SEEGA_OK);
+    assert_int_equal(r.best, want);
+    assert_int_equal(r.proven, SEEGA_PROVEN_WIN);
+    assert_int_equal(r.proven_plies, 1);
+    assert_int_equal(r.score, SEEGA_SCORE_PROVEN - 1);
+    seega_free(g);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
+        seega_game *g = tu_game_spn(v, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -");
+        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+        l.depth = 7;
+        l.seed = 42;
+        seega_search_result a = search_limits(g, &l);
+        seega_game *h = tu_game_spn(v, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -");
+        seega_search_result b = search_limits(h, &l);
+        assert_int_equal(a.best, b.best);
+        assert_int_equal(a.score, b.score);
+        assert_true(a.nodes == b.nodes);
+        assert_int_equal(a.pv_len, b.pv_len);
+        assert_memory_equal(a.pv, b.pv, (size_t)a.pv_len * sizeof a.pv[0]);
+        seega_free(h);
+        seega_free(g);
+    }
+}
+
+/* ---- proofs against plain minimax ----------------------------------------- */
+
+/*
+ * Exhaustive minimax on the public API: +1 the side to move wins, -1 it
+ * loses, 0 draw; 2 when the game does not end within depth plies on some
+ * line that matters (unknown).
+ */
+static int minimax(seega_game *g, int depth)
+{
+    int32_t result = seega_result(g, NULL);
+    if (result != SEEGA_ONGOING) {
+        if (result == SEEGA_DRAW)
+            return 0;
+        return (result == SEEGA_X_WINS) == (seega_to_move(g) == SEEGA_X) ? 1 : -1;
+    }
+    if (depth == 0)
+        return 2;
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
+    int best = -1, unknown = 0, me = seega_to_move(g);
+    for (int32_t i = 0; i < n; i++) {
+        seega_play(g, list[i]);
+        int v = minimax(g, depth - 1);
+        if (v != 2 && seega_to_move(g) != me)
+            v = -v;
+        seega_undo(g);
+        if (v == 2)
+            unknown = 1;
+        else if (v > best)
+            best = v;
+    }
+    if (best == 1)
+        return 1;
+    return unknown ? 2 : best;
+}
+
+static void check_proof(int variant, const char *spn, int depth)
+{
+    seega_game *g = tu_game_spn(variant, 5, spn);
+    int truth = minimax(g, depth);
+    seega_search_result r = search_depth(g, depth);
+    if (truth == 2) {
+        print_error("minimax could not decide %s\n", spn);
+        fail();
+    }
+    int want = truth > 0 ? SEEGA_PROVEN_WIN
+               : truth < 0 ? SEEGA_PROVEN_LOSS
+                           : SEEGA_PROVEN_DRAW;
+    if (r.proven != want)
+        print_error("%s: search says %d (score %d), minimax %d\n", spn,
+                    r.proven, r.score, truth);
+    assert_int_equal(r.proven, want);
+    seega_free(g);
+}
+
+static void test_proofs_small_endgames(void **state)
+{
+    (void)state;
+    /* MODERN: X to move wins by capture at once. */
+    check_proof(SEEGA_MODERN, "5/2ox1/xx3/5/5 x 0 0 0 -", 4);
+    /* MODERN, quiet 48: X's corner piece is boxed in, so X passes; O's
+     * reply is the 50th quiet turn and O wins by count (2 to 1). */
+    check_proof(SEEGA_MODERN, "5/5/5/o4/xo3 x 0 0 48 -", 6);
+    /* MODERN, quiet counter at 49: the next turn reaches the limit; O has
+     * more pieces and wins by count whatever X does. */
+    check_proof(SEEGA_MODERN, "5/5/1o3/5/x3o x 0 0 49 -", 3);
+    /* Equal counts at the limit: a draw. */
+    check_proof(SEEGA_MODERN, "5/5/5/5/x3o x 0 0 49 -", 3);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 5);
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    seega_search_result r;
+    seega_action a;
+    r.version = SEEGA_SEARCH_RESULT_VERSION;
+    assert_int_equal(seega_search(NULL, &l, &r), SEEGA_E_INVALID);
+    assert_int_equal(seega_search(g, NULL, &r), SEEGA_E_INVALID);
+    assert_int_equal(seega_search(g, &l, NULL), SEEGA_E_INVALID);
+    l.version = 0;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_VERSION);
+    l.version = SEEGA_SEARCH_LIMITS_VERSION;
+    r.version = 7;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_VERSION);
+    r.version = SEEGA_SEARCH_RESULT_VERSION;
+    l.depth = -1;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_INVALID);
+    l.depth = 0;
+    l.level = 4;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_INVALID);
+    assert_non_null(strstr(seega_last_error(g), "level"));
+    l.level = 0;
+    l.threads = 65;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_INVALID);
+    l.threads = 0;
+    l.tt_mb = -1;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_INVALID);
+    assert_int_equal(seega_search_limits_init(NULL), SEEGA_E_INVALID);
+    assert_int_equal(seega_hint(g, -1, &a), SEEGA_E_INVALID);
+    assert_int_equal(seega_hint(g, 10, NULL), SEEGA_E_INVALID);
+    assert_int_equal(seega_hint(NULL, 10, &a), SEEGA_E_INVALID);
+    assert_int_equal(seega_hint(g, 50, &a), SEEGA_OK);
+    assert_true(is_legal(g, a));
+    tu_load(g, "x4/5/5/5/5 o 0 0 3 -"); /* over */
+    l.tt_mb = 0;
+    assert_int_equal(seega_search(g, &l, &r), SEEGA_E_GAME_OVER);
+    assert_int_equal(seega_hint(g, 10, &a), SEEGA_E_GAME_OVER);
+    seega_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_always_legal),
+        cmocka_unit_test(test_depth_and_node_limits),
+        cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_stop_from_other_thread),
+        cmocka_unit_test(test_forced_win),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_proofs_small_endgames),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
