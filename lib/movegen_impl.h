@@ -14,6 +14,7 @@ SG_INLINE int gen_steps_t(const POS *p, int side, seega_action *out, int n,
                           int m8)
 {
     BB own = p->bb[side], empty = p_empty(p);
+    SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
         for (BB t = bb_and(sh(own, d), empty); bb_any(t); t = bb_pop_lsb(t)) {
@@ -30,6 +31,7 @@ SG_INLINE int gen_chain_t(const POS *p, const sg_crules *r, seega_action *out,
 {
     int me = p->side, n = 0, from = p->chain;
     BB fb = bb_bit(from), empty = p_empty(p);
+    SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         BB t = bb_and(sh(fb, d), empty);
         if (!bb_any(t))
@@ -153,37 +155,109 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, int c8)
 
 /* ---- perft ----------------------------------------------------------------- */
 
-/* One perft per (m8, c8), so the inner loops know their directions. */
-#define SG_DEFINE_PERFT(M8, C8)                                                \
-    static uint64_t perft_##M8##C8(const POS *p, const sg_crules *r,           \
-                                   int depth)                                  \
+/*
+ * The last two plies of perft in one pass, for a position at the start of
+ * a plain turn (state '-' with steps, or '*'): each step's replies are
+ * counted without making it. A step that captures nothing changes the
+ * other side's step count only around its two squares: the pieces next to
+ * `from` gain a step, those next to `to` lose one. Steps that capture, and
+ * replies that would be zero (a blocked side: pass, removals or the end),
+ * go the long way through make_t and count_t.
+ */
+SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    int32_t quiet = p->state == SG_ST_REMOVED ? p->quiet
+                    : p->quiet < INT32_MAX    ? p->quiet + 1
+                                              : p->quiet;
+    uint64_t total = 0;
+    int base, over = r->quiet_limit && quiet >= r->quiet_limit;
+    base = bb_count_steps(en, empty, m8);
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        int k = dir_delta(d);
+        for (BB t = bb_and(sh(own, d), empty); bb_any(t); t = bb_pop_lsb(t)) {
+            int to = bb_lsb(t), from = to - k, n;
+            if (bb_any(bb_and(adj(to, c8), capturable)) &&
+                bb_any(captures_t(bb_xor(own, bb_or(bb_bit(from), bb_bit(to))),
+                                  en, to, r->immune, c8))) {
+                POS c = *p;
+                make_t(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to), m8, c8, 0);
+                total += (uint64_t)count_t(&c, r, m8, c8);
+                continue;
+            }
+            if (over)
+                continue; /* the reply would be after the quiet limit */
+            n = base + bb_count(bb_and(adj(from, m8), en)) -
+                bb_count(bb_and(adj(to, m8), en));
+            if (n == 0) {
+                POS c = *p;
+                make_t(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to), m8, c8, 0);
+                n = count_t(&c, r, m8, c8);
+            }
+            total += (uint64_t)n;
+        }
+    }
+    return total;
+}
+
+/* May perft2_t count the last two plies from p? */
+SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
+{
+    return p->result == SEEGA_ONGOING && !p_placing(p) && !quiet_over(p, r) &&
+           (p->state == SG_ST_REMOVED ||
+            (p->state == SG_ST_NORMAL &&
+             bb_has_step(p->bb[p->side], p_empty(p), m8)));
+}
+
+/* One perft per (m8, c8), so the inner loops know their directions, and
+ * per instruction-set variant (see SG_DISPATCH). */
+#define SG_DEFINE_PERFT(M8, C8, V, ATTR)                                       \
+    static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
+                                           int depth)                          \
     {                                                                          \
         seega_action list[SEEGA_MAX_ACTIONS];                                  \
         uint64_t total = 0;                                                    \
         if (depth == 1)                                                        \
             return (uint64_t)count_t(p, r, M8, C8); /* bulk counting */        \
+        if (depth == 2 && perft2_applies(p, r, M8))                            \
+            return perft2_t(p, r, M8, C8);                                     \
         int n = gen_t(p, r, list, M8, C8);                                     \
         for (int i = 0; i < n; i++) {                                          \
             POS c = *p;                                                        \
             make_t(&c, r, list[i], M8, C8, 0);                                 \
-            total += perft_##M8##C8(&c, r, depth - 1);                         \
+            total += perft_##M8##C8##V(&c, r, depth - 1);                      \
         }                                                                      \
         return total;                                                          \
     }
-SG_DEFINE_PERFT(0, 0)
-SG_DEFINE_PERFT(0, 1)
-SG_DEFINE_PERFT(1, 0)
-SG_DEFINE_PERFT(1, 1)
+#if SG_DISPATCH
+#define SG_DEFINE_PERFTS(M8, C8)                                               \
+    SG_DEFINE_PERFT(M8, C8, _base, )                                           \
+    SG_DEFINE_PERFT(M8, C8, _fast, SG_TARGET_FAST)
+#else
+#define SG_DEFINE_PERFTS(M8, C8) SG_DEFINE_PERFT(M8, C8, _base, )
+#define perft_00_fast perft_00_base
+#define perft_01_fast perft_01_base
+#define perft_10_fast perft_10_base
+#define perft_11_fast perft_11_base
+#endif
+SG_DEFINE_PERFTS(0, 0)
+SG_DEFINE_PERFTS(0, 1)
+SG_DEFINE_PERFTS(1, 0)
+SG_DEFINE_PERFTS(1, 1)
 
 static uint64_t p_perft(const POS *p, const sg_crules *r, int depth)
 {
+    int fast = sg_cpu_fast();
     if (depth <= 0)
         return 1;
     switch (r->move8 * 2 + r->cap8) {
-    case 0: return perft_00(p, r, depth);
-    case 1: return perft_01(p, r, depth);
-    case 2: return perft_10(p, r, depth);
-    default: return perft_11(p, r, depth);
+    case 0: return (fast ? perft_00_fast : perft_00_base)(p, r, depth);
+    case 1: return (fast ? perft_01_fast : perft_01_base)(p, r, depth);
+    case 2: return (fast ? perft_10_fast : perft_10_base)(p, r, depth);
+    default: return (fast ? perft_11_fast : perft_11_base)(p, r, depth);
     }
 }
 
@@ -224,25 +298,100 @@ SG_INLINE uint32_t rng_below(uint64_t *s, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+/*
+ * The i-th (from 0) set bit of a word: pdep in the BMI2 variant, a short
+ * loop otherwise (the sets here hold a few bits).
+ */
+SG_INLINE int sel64_base(uint64_t x, int i)
+{
+    while (i--)
+        x &= x - 1;
+    return sg_ctz64(x);
+}
+#if SG_DISPATCH
+#include <immintrin.h>
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2"))) int
+sel64_fast(uint64_t x, int i)
+{
+    return (int)__builtin_ctzll(_pdep_u64((uint64_t)1 << i, x));
+}
+#else
+#define sel64_fast sel64_base
+#endif
+
+typedef int (*sel64_fn)(uint64_t x, int i);
+
+/* The i-th square of b, ascending. */
+SG_INLINE int bb_select(BB b, int i, sel64_fn sel)
+{
+    uint64_t lo = bb_word(b, 0);
+    int c;
+    if (SQ <= 64)
+        return sel(lo, i);
+    c = sg_popcount64(lo);
+    return i < c ? sel(lo, i) : 64 + sel(bb_word(b, 1), i - c);
+}
+
+/*
+ * A uniformly random legal action, or 0 when the game is over. The common
+ * cases (placing, plain steps) choose without building the list: count
+ * the targets per direction, draw one, find its square.
+ */
+SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
+                              seega_action *list, int m8, int c8,
+                              sel64_fn sel)
+{
+    int n;
+    if (p->result != SEEGA_ONGOING)
+        return 0;
+    if (p_placing(p)) {
+        BB t = place_targets(p, r);
+        int i = (int)rng_below(rng, (uint32_t)bb_count(t));
+        return SG_ACT(SEEGA_ACTION_PLACE, SG_NOSQ, bb_select(t, i, sel));
+    }
+    if (quiet_over(p, r))
+        return 0;
+    if (p->state == SG_ST_NORMAL || p->state == SG_ST_REMOVED) {
+        BB own = p->bb[p->side], empty = p_empty(p), t[8];
+        int c[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        n = 0;
+        SG_UNROLL
+        for (int d = 0; d < ndirs(m8); d++) {
+            t[d] = bb_and(sh(own, d), empty);
+            n += c[d] = bb_count(t[d]);
+        }
+        if (n) {
+            int i = (int)rng_below(rng, (uint32_t)n), d = 0;
+            while (i >= c[d])
+                i -= c[d++];
+            int to = bb_select(t[d], i, sel);
+            return SG_ACT(SEEGA_ACTION_STEP, to - dir_delta(d), to);
+        }
+    }
+    n = gen_t(p, r, list, m8, c8); /* chains, '!', a blocked side */
+    return n ? list[rng_below(rng, (uint32_t)n)] : 0;
+}
+
 /* out: x wins, o wins, draws, unfinished, actions. */
-#define SG_DEFINE_PLAYOUTS(M8, C8)                                             \
-    static void playouts_##M8##C8(const POS *start, const sg_crules *r,        \
-                                  uint64_t seed, uint32_t count,               \
-                                  uint32_t max_actions, uint64_t out[5])       \
+#define SG_DEFINE_PLAYOUTS(M8, C8, V, ATTR)                                    \
+    static ATTR void playouts_##M8##C8##V(                                     \
+        const POS *start, const sg_crules *r, uint64_t seed, uint32_t count,   \
+        uint32_t max_actions, uint64_t out[5])                                 \
     {                                                                          \
         seega_action list[SEEGA_MAX_ACTIONS];                                  \
         for (uint32_t i = 0; i < count; i++) {                                 \
             uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);           \
             POS p = *start;                                                    \
             uint32_t k = 0;                                                    \
-            int n;                                                             \
+            seega_action a;                                                    \
             rng_next(&s);                                                      \
-            while ((n = gen_t(&p, r, list, M8, C8)) > 0 && k < max_actions) {  \
-                make_t(&p, r, list[rng_below(&s, (uint32_t)n)], M8, C8, 0);    \
+            while ((a = pick_t(&p, r, &s, list, M8, C8, sel64##V)) != 0 &&     \
+                   k < max_actions) {                                          \
+                make_t(&p, r, a, M8, C8, 0);                                   \
                 k++;                                                           \
             }                                                                  \
             out[4] += k;                                                       \
-            if (n > 0) {                                                       \
+            if (a) {                                                           \
                 out[3]++;                                                      \
                 continue;                                                      \
             }                                                                  \
@@ -253,18 +402,42 @@ SG_INLINE uint32_t rng_below(uint64_t *s, uint32_t n)
                                            : 2]++;                             \
         }                                                                      \
     }
-SG_DEFINE_PLAYOUTS(0, 0)
-SG_DEFINE_PLAYOUTS(0, 1)
-SG_DEFINE_PLAYOUTS(1, 0)
-SG_DEFINE_PLAYOUTS(1, 1)
+#if SG_DISPATCH
+#define SG_DEFINE_PLAYOUTSS(M8, C8)                                            \
+    SG_DEFINE_PLAYOUTS(M8, C8, _base, )                                        \
+    SG_DEFINE_PLAYOUTS(M8, C8, _fast, SG_TARGET_FAST)
+#else
+#define SG_DEFINE_PLAYOUTSS(M8, C8) SG_DEFINE_PLAYOUTS(M8, C8, _base, )
+#define playouts_00_fast playouts_00_base
+#define playouts_01_fast playouts_01_base
+#define playouts_10_fast playouts_10_base
+#define playouts_11_fast playouts_11_base
+#endif
+SG_DEFINE_PLAYOUTSS(0, 0)
+SG_DEFINE_PLAYOUTSS(0, 1)
+SG_DEFINE_PLAYOUTSS(1, 0)
+SG_DEFINE_PLAYOUTSS(1, 1)
 
 static void p_playouts(const POS *p, const sg_crules *r, uint64_t seed,
                        uint32_t count, uint32_t max_actions, uint64_t out[5])
 {
+    int fast = sg_cpu_fast();
     switch (r->move8 * 2 + r->cap8) {
-    case 0: playouts_00(p, r, seed, count, max_actions, out); break;
-    case 1: playouts_01(p, r, seed, count, max_actions, out); break;
-    case 2: playouts_10(p, r, seed, count, max_actions, out); break;
-    default: playouts_11(p, r, seed, count, max_actions, out); break;
+    case 0:
+        (fast ? playouts_00_fast : playouts_00_base)(p, r, seed, count,
+                                                     max_actions, out);
+        break;
+    case 1:
+        (fast ? playouts_01_fast : playouts_01_base)(p, r, seed, count,
+                                                     max_actions, out);
+        break;
+    case 2:
+        (fast ? playouts_10_fast : playouts_10_base)(p, r, seed, count,
+                                                     max_actions, out);
+        break;
+    default:
+        (fast ? playouts_11_fast : playouts_11_base)(p, r, seed, count,
+                                                     max_actions, out);
+        break;
     }
 }

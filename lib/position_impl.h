@@ -107,6 +107,7 @@ SG_INLINE int bb_has_step(BB own, BB empty, int m8)
 SG_INLINE int bb_count_steps(BB own, BB empty, int m8)
 {
     int n = 0;
+    SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++)
         n += bb_count(bb_and(sh(own, d), empty));
     return n;
@@ -129,8 +130,9 @@ SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
     BB tb = bb_bit(to), v = BB_ZERO;
     if (immune)
         enemy = bb_andnot(enemy, m_centre());
-    if (!bb_any(bb_and(step_targets(tb, c8), enemy)))
+    if (!bb_any(bb_and(adj(to, c8), enemy)))
         return v;
+    SG_UNROLL
     for (int d = 0; d < ndirs(c8); d++) {
         BB e = bb_and(sh(tb, d), enemy);
         if (bb_any(bb_and(sh(e, d), own)))
@@ -145,6 +147,7 @@ SG_INLINE int can_capture_from_t(const POS *p, const sg_crules *r, int sq,
 {
     int me = p->side;
     BB from = bb_bit(sq), empty = p_empty(p);
+    SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         BB t = bb_and(sh(from, d), empty);
         if (!bb_any(t))

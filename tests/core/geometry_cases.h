@@ -69,11 +69,31 @@ static void test_shifts(void **state)
     }
 }
 
+/* The neighbour tables against the shifts they replace. */
+static void test_adjacency(void **state)
+{
+    (void)state;
+    for (int sq = 0; sq < N * N; sq++) {
+        BB b = bb_bit(sq), four = BB_ZERO, eight;
+        for (int d = 0; d < 4; d++)
+            four = bb_or(four, sh(b, d));
+        eight = four;
+        for (int d = 4; d < 8; d++)
+            eight = bb_or(eight, sh(b, d));
+        assert_true(bb_eq(adj(sq, 0), four));
+        assert_true(bb_eq(adj(sq, 1), eight));
+    }
+    /* beyond the board: empty */
+    for (int sq = N * N; sq < SG_MAX_SQ; sq++)
+        assert_false(bb_any(adj(sq, 1)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_masks),
         cmocka_unit_test(test_shifts),
+        cmocka_unit_test(test_adjacency),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

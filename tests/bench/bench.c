@@ -1,0 +1,273 @@
+/*
+ * seega-bench: the library and the naive reference (tests/reference) side
+ * by side, in one run, on the same work:
+ *   - perft on the start position and on the moving positions of
+ *     positions.txt (leaves per second);
+ *   - random playouts from the start (actions per second);
+ * per preset and board size, with the ratio library / reference.
+ *
+ *   seega-bench [positions.txt]           the whole table
+ *   seega-bench perft PRESET SIZE DEPTH [SPN...]
+ *   seega-bench playouts PRESET SIZE COUNT [SEED]
+ *
+ * The two single modes run the library only and print what they counted;
+ * tests/bench/callgrind.sh runs them under callgrind for instruction
+ * counts. Not a test: speed is measured here, never asserted.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <seega.h>
+
+#include "reference.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MIN_SECONDS 0.25 /* each measurement repeats until this long */
+
+static const char *const NAMES[] = {"classic", "diagonal", "modern",
+                                    "traditional"};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int preset_of(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, NAMES[i]))
+            return i + 1;
+    return 0;
+}
+
+static seega_rules rules_of(int variant, int size)
+{
+    seega_rules r;
+    if (seega_rules_preset(&r, variant, size) != SEEGA_OK) {
+        fprintf(stderr, "bad preset or size\n");
+        exit(2);
+    }
+    return r;
+}
+
+static seega_game *lib_game(const seega_rules *r, const char *spn)
+{
+    seega_game *g;
+    if (seega_new(r, &g) != SEEGA_OK || (spn && seega_set_spn(g, spn))) {
+        fprintf(stderr, "library refused %s\n", spn ? spn : "the rules");
+        exit(1);
+    }
+    return g;
+}
+
+/* ---- the reference's playouts: the same kind of work, naively ---------- */
+
+static uint64_t xs(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static uint64_t ref_playouts(const seega_rules *r, uint64_t seed,
+                             uint32_t count, uint32_t max_actions)
+{
+    static char texts[SEEGA_MAX_ACTIONS][8];
+    uint64_t s = seed | 1, actions = 0;
+    ref_game *start = ref_new(r);
+    for (uint32_t i = 0; i < count; i++) {
+        ref_game *g = ref_clone(start);
+        for (uint32_t k = 0; k < max_actions; k++) {
+            int n = ref_legal(g, texts, SEEGA_MAX_ACTIONS);
+            if (n == 0)
+                break;
+            ref_play(g, texts[xs(&s) % (uint64_t)n]);
+            actions++;
+        }
+        ref_free(g);
+    }
+    ref_free(start);
+    return actions;
+}
+
+/* ---- measurements ---------------------------------------------------------- */
+
+typedef struct {
+    double work;    /* leaves or actions per run */
+    double seconds; /* per run */
+} measure;
+
+static measure lib_perft(const seega_rules *r, const char *spn, int depth)
+{
+    seega_game *g = lib_game(r, spn);
+    uint64_t n = 0;
+    int runs = 0;
+    double t0 = now(), t;
+    do {
+        seega_perft(g, depth, &n);
+        runs++;
+    } while ((t = now() - t0) < MIN_SECONDS);
+    seega_free(g);
+    return (measure){(double)n, t / runs};
+}
+
+static measure ref_perft_m(const seega_rules *r, const char *spn, int depth)
+{
+    ref_game *g = ref_new(r);
+    uint64_t n = 0;
+    int runs = 0;
+    double t0 = now(), t;
+    if (spn && ref_set_spn(g, spn)) {
+        fprintf(stderr, "reference refused %s\n", spn);
+        exit(1);
+    }
+    do {
+        n = ref_perft(g, depth);
+        runs++;
+    } while ((t = now() - t0) < MIN_SECONDS);
+    ref_free(g);
+    return (measure){(double)n, t / runs};
+}
+
+#define PLAYOUT_CAP 3000
+
+static measure lib_playouts(const seega_rules *r, uint32_t count)
+{
+    seega_game *g = lib_game(r, NULL);
+    seega_playout_stats st;
+    uint64_t seed = 1;
+    int runs = 0;
+    double t0 = now(), t, work = 0;
+    st.version = SEEGA_PLAYOUT_STATS_VERSION;
+    do {
+        seega_playouts(g, seed++, count, PLAYOUT_CAP, &st);
+        work += (double)st.actions;
+        runs++;
+    } while ((t = now() - t0) < MIN_SECONDS);
+    seega_free(g);
+    return (measure){work / runs, t / runs};
+}
+
+static measure ref_playouts_m(const seega_rules *r, uint32_t count)
+{
+    uint64_t seed = 1;
+    int runs = 0;
+    double t0 = now(), t, work = 0;
+    do {
+        work += (double)ref_playouts(r, seed++, count, PLAYOUT_CAP);
+        runs++;
+    } while ((t = now() - t0) < MIN_SECONDS);
+    return (measure){work / runs, t / runs};
+}
+
+static double rate(measure m) { return m.work / m.seconds; }
+
+static void row(const char *preset, int size, const char *what, measure lib,
+                measure ref, double *log_sum, int *rows)
+{
+    double ratio = rate(lib) / rate(ref);
+    printf("%-11s %dx%d  %-22s %12.0f  %9.2f M/s  %9.3f M/s  %7.1fx\n",
+           preset, size, size, what, lib.work, rate(lib) / 1e6,
+           rate(ref) / 1e6, ratio);
+    fflush(stdout);
+    *log_sum += log(ratio);
+    (*rows)++;
+}
+
+static int table(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    double log_sum = 0;
+    int rows = 0;
+    static const int start_depth[10] = {0, 0, 0, 0, 0, 5, 0, 4, 0, 3};
+    static const uint32_t lib_count[10] = {0, 0, 0, 0, 0, 400, 0, 100, 0, 40};
+    static const uint32_t ref_count[10] = {0, 0, 0, 0, 0, 8, 0, 2, 0, 1};
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    printf("libseega %s, perft leaves and playout actions per second\n\n",
+           SEEGA_VERSION_STRING);
+    printf("%-11s %-5s %-22s %12s  %13s  %13s  %8s\n", "preset", "size",
+           "benchmark", "work", "library", "reference", "ratio");
+    for (int v = 1; v <= 4; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_rules r = rules_of(v, size);
+            char what[64];
+            int d = start_depth[size];
+            snprintf(what, sizeof what, "perft start d%d", d);
+            row(NAMES[v - 1], size, what, lib_perft(&r, NULL, d),
+                ref_perft_m(&r, NULL, d), &log_sum, &rows);
+            rewind(f);
+            int k = 0;
+            while (fgets(line, sizeof line, f)) {
+                char name[32], spn[256];
+                int sz, depth;
+                if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
+                                             name, &sz, &depth, spn) != 4)
+                    continue;
+                if (preset_of(name) != v || sz != size)
+                    continue;
+                snprintf(what, sizeof what, "perft moving#%d d%d", ++k, depth);
+                row(NAMES[v - 1], size, what, lib_perft(&r, spn, depth),
+                    ref_perft_m(&r, spn, depth), &log_sum, &rows);
+            }
+            snprintf(what, sizeof what, "playouts from start");
+            row(NAMES[v - 1], size, what, lib_playouts(&r, lib_count[size]),
+                ref_playouts_m(&r, ref_count[size]), &log_sum, &rows);
+        }
+    }
+    fclose(f);
+    printf("\ngeometric mean of the ratios: %.1fx over %d rows\n",
+           exp(log_sum / rows), rows);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 5 && !strcmp(argv[1], "perft")) {
+        seega_rules r = rules_of(preset_of(argv[2]), atoi(argv[3]));
+        uint64_t total = 0, n;
+        int depth = atoi(argv[4]);
+        if (argc == 5) {
+            seega_game *g = lib_game(&r, NULL);
+            seega_perft(g, depth, &total);
+            seega_free(g);
+        }
+        for (int i = 5; i < argc; i++) {
+            seega_game *g = lib_game(&r, argv[i]);
+            seega_perft(g, depth, &n);
+            total += n;
+            seega_free(g);
+        }
+        printf("leaves %llu\n", (unsigned long long)total);
+        return 0;
+    }
+    if (argc >= 5 && !strcmp(argv[1], "playouts")) {
+        seega_rules r = rules_of(preset_of(argv[2]), atoi(argv[3]));
+        seega_game *g = lib_game(&r, NULL);
+        seega_playout_stats st;
+        st.version = SEEGA_PLAYOUT_STATS_VERSION;
+        seega_playouts(g, argc > 5 ? strtoull(argv[5], NULL, 10) : 1,
+                       (uint32_t)atoi(argv[4]), PLAYOUT_CAP, &st);
+        printf("actions %llu\n", (unsigned long long)st.actions);
+        seega_free(g);
+        return 0;
+    }
+    if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+        fprintf(stderr,
+                "usage: %s [positions.txt]\n"
+                "       %s perft PRESET SIZE DEPTH [SPN...]\n"
+                "       %s playouts PRESET SIZE COUNT [SEED]\n",
+                argv[0], argv[0], argv[0]);
+        return 2;
+    }
+    return table(argc == 2 ? argv[1] : SEEGA_BENCH_POSITIONS);
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Instructions per perft leaf and per playout action, counted by
+# valgrind --tool=callgrind inside seega_perft / seega_playouts only, so
+# they are the same on a busy or a quiet machine.
+#
+#   tests/bench/callgrind.sh [path/to/seega-bench]
+#
+# Perft: the moving positions of positions.txt, per preset and size, at
+# their listed depth (bulk counting at the last ply). Playouts: random
+# games from the start position.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+bench=${1:-$here/../../build/tests/seega-bench}
+positions=$here/positions.txt
+command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# ir <function> <command...>: instructions executed inside <function>
+ir() {
+    fn=$1
+    shift
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/out" \
+        --toggle-collect="$fn" "$@" > "$tmp/stdout" 2>/dev/null
+    awk '/^totals:/ {print $2}' "$tmp/out"
+}
+
+printf '%-12s %-5s %14s %12s %10s   %14s %12s\n' preset size "perft leaves" "Ir" "Ir/leaf" \
+    "playout acts" "Ir/action"
+for preset in classic diagonal modern traditional; do
+    for size in 5 7 9; do
+        # every listed position of this preset and size, at its depth
+        leaves=0 irs=0
+        grep -v '^#' "$positions" | awk -v p=$preset -v s=$size '$1 == p && $2 == s' > "$tmp/pos"
+        while read -r _ _ depth spn; do
+            i=$(ir seega_perft "$bench" perft $preset $size "$depth" "$spn")
+            n=$(awk '{print $2}' "$tmp/stdout")
+            leaves=$((leaves + n))
+            irs=$((irs + i))
+        done < "$tmp/pos"
+        count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
+        pi=$(ir seega_playouts "$bench" playouts $preset $size $count 7)
+        pa=$(awk '{print $2}' "$tmp/stdout")
+        awk -v p=$preset -v s=$size -v l=$leaves -v i=$irs -v pi=$pi -v pa=$pa 'BEGIN {
+            printf "%-12s %dx%d  %14d %12d %10.1f   %14d %12.1f\n", p, s, s, l, i, i / l, pa, pi / pa }'
+    done
+done
