@@ -1149,8 +1149,10 @@ struct seega_search_result;
  * @brief Progress callback: called by the search after each completed
  *        iteration, with the result so far.
  *
- * Runs on the searching thread; it may call ::seega_search_stop but no
- * other function on the game.
+ * Runs on the searching thread; on the game being searched it may call
+ * ::seega_search_stop (the search then ends after this call) and the
+ * functions that only read the board size (::seega_action_to_text,
+ * ::seega_square_to_text, ::seega_board_size), but no other.
  *
  * @param user the @c progress_user pointer of the limits
  * @param info the result so far (valid during the call only)
@@ -1218,10 +1220,11 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
 /**
  * @brief Search the current position for the best action.
  *
- * The game's position and history are not changed; its transposition
- * table (allocated at the first search, resized when @c tt_mb asks) is.
- * With one thread and the same limits (time limits aside) the result is
- * the same on every run.
+ * The game's position and history are not changed. Its transposition
+ * table is allocated at the first search and resized when @c tt_mb asks;
+ * each search starts from an empty table, so with one thread and the same
+ * limits (time limits aside) the result depends only on the position and
+ * its history, on every run.
  *
  * @param game   the game
  * @param limits the limits (see ::seega_search_limits)
@@ -1246,7 +1249,9 @@ SEEGA_API int32_t seega_search(seega_game *game,
  * @brief Ask a running search of this game to stop.
  *
  * The search then returns its best action so far promptly. Without a
- * running search this does nothing (a later search is not affected).
+ * running search this does nothing (a later search is not affected); so a
+ * stop that races with the start of a search may be missed: stop after
+ * the search has reported progress, or call it again.
  *
  * @param game the game (NULL is a no-op)
  * @par Thread safety

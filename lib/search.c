@@ -139,6 +139,12 @@ SEEGA_API int32_t seega_search(seega_game *game,
         return rc;
 
     s = game->search;
+    /* A new generation makes the table's old entries invisible; every
+     * SG_TT_GENS searches the table is cleared for real. */
+    if (++s->gen >= SG_TT_GENS) {
+        memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(sg_tt_entry));
+        s->gen = 1;
+    }
     s->r = &game->cr;
     s->nodes = 0;
     s->stopped = 0;

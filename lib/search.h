@@ -24,10 +24,13 @@ typedef struct sg_tt_entry {
     seega_action move;
     int16_t score;
     int8_t depth;
-    uint8_t flags; /* bits 0-1: bound; bit 2: solved (no heuristic leaf) */
+    uint8_t flags; /* bits 0-1: bound; bit 2: solved (no heuristic leaf);
+                      bits 3-7: the search (generation) that wrote it */
 } sg_tt_entry;
 
 #define SG_TT_SOLVED 4
+#define SG_TT_GEN_SHIFT 3
+#define SG_TT_GENS 32 /* generations before the table is cleared */
 #define SG_HIST ((SG_MAX_SQ + 1) * (SG_MAX_SQ + 1)) /* (from|none, to|none) */
 
 typedef struct sg_search {
@@ -40,6 +43,7 @@ typedef struct sg_search {
     int64_t soft_deadline_ns; /* no new iteration after it; 0 = none */
     atomic_int *stop_flag;
     int max_depth;
+    uint8_t gen;            /* this search's generation, 1 .. SG_TT_GENS-1 */
     int noise;              /* eval noise (weaker levels), in hundredths */
     uint64_t seed;
     uint64_t path[SG_PATH_MAX]; /* hashes of earlier positions */

@@ -95,13 +95,15 @@ static void s_store(sg_search *s, uint64_t key, int depth, int ply, int v,
                     int bound, seega_action move, int solved)
 {
     sg_tt_entry *e = &s->tt[key & s->tt_mask];
-    if (e->key == key && e->depth > depth && !solved)
+    if (e->key == key && (e->flags >> SG_TT_GEN_SHIFT) == s->gen &&
+        e->depth > depth && !solved)
         return;
     e->key = key;
     e->move = move;
     e->score = (int16_t)s_adjust_in(v, ply);
     e->depth = (int8_t)(depth > 127 ? 127 : depth);
-    e->flags = (uint8_t)(bound | (solved ? SG_TT_SOLVED : 0));
+    e->flags = (uint8_t)(bound | (solved ? SG_TT_SOLVED : 0) |
+                         (s->gen << SG_TT_GEN_SHIFT));
 }
 
 SG_INLINE int s_hist_index(seega_action a)
@@ -228,7 +230,9 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
     key = s_key(p, r);
     {
         const sg_tt_entry *e = &s->tt[key & s->tt_mask];
-        if (e->key == key) {
+        /* Only this search's entries: a search depends on nothing but its
+         * position, history and limits. */
+        if (e->key == key && (e->flags >> SG_TT_GEN_SHIFT) == s->gen) {
             tt_move = e->move;
             if (ply > 0 && e->depth >= depth) {
                 int v = s_adjust_out(e->score, ply), bound = e->flags & 3;
@@ -345,8 +349,13 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
                                   : SEEGA_PROVEN_DRAW;
             res->proven_plies = d;
         }
-        if (progress)
+        if (progress) {
             progress(user, res);
+            if (atomic_load_explicit(s->stop_flag, memory_order_relaxed)) {
+                s->stopped = 1; /* stopped from the callback */
+                break;
+            }
+        }
         /* Proven: deeper cannot change it. A single legal action needs no
          * more thought when the clock is what limits the search. */
         if (res->proven != SEEGA_PROVEN_NONE ||

@@ -222,6 +222,71 @@ static void test_deterministic(void **state)
     }
 }
 
+/* The same game searched again gives the same result: nothing carries
+ * over from one search to the next (the table starts empty each time). */
+static void test_repeat_deterministic(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game_spn(SEEGA_CLASSIC, 7, "o1oo1oo/o1oox2/2x1x2/1o2xxo/ox2x2/xxx1xo1/1o2x1o x 0 0 2 -");
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    l.depth = 5;
+    seega_search_result a = search_limits(g, &l);
+    for (int i = 0; i < 40; i++) { /* past a table-clearing cycle */
+        seega_search_result b = search_limits(g, &l);
+        assert_int_equal(a.best, b.best);
+        assert_int_equal(a.score, b.score);
+        assert_true(a.nodes == b.nodes);
+    }
+    seega_free(g);
+}
+
+typedef struct {
+    seega_game *g;
+    int calls, stop_at;
+    int32_t last_depth;
+    char first_move[SEEGA_ACTION_TEXT_MAX];
+} progress_log;
+
+static void on_progress(void *user, const seega_search_result *info)
+{
+    progress_log *log = (progress_log *)user;
+    log->calls++;
+    log->last_depth = info->depth;
+    /* reading the board size is allowed here */
+    seega_action_to_text(log->g, info->best, log->first_move,
+                         sizeof log->first_move);
+    if (log->calls == log->stop_at)
+        seega_search_stop(log->g);
+}
+
+/* The callback reports each iteration; a stop from it ends the search
+ * right there. */
+static void test_progress_and_stop_from_callback(void **state)
+{
+    (void)state;
+    seega_game *g = tu_game(SEEGA_CLASSIC, 7);
+    progress_log log;
+    memset(&log, 0, sizeof log);
+    log.g = g;
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    l.depth = 4;
+    l.progress = on_progress;
+    l.progress_user = &log;
+    seega_search_result r = search_limits(g, &l);
+    assert_int_equal(log.calls, 4);
+    assert_int_equal(log.last_depth, 4);
+    assert_true(strlen(log.first_move) == 2); /* a placement */
+    memset(&log, 0, sizeof log);
+    log.g = g;
+    log.stop_at = 2;
+    l.depth = 0; /* no limit: only the stop ends it */
+    r = search_limits(g, &l);
+    assert_int_equal(log.calls, 2);
+    assert_int_equal(r.depth, 2);
+    assert_true(is_legal(g, r.best));
+    seega_free(g);
+}
+
 /* ---- proofs against plain minimax ----------------------------------------- */
 
 /*
@@ -343,6 +408,8 @@ int main(void)
         cmocka_unit_test(test_stop_from_other_thread),
         cmocka_unit_test(test_forced_win),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_repeat_deterministic),
+        cmocka_unit_test(test_progress_and_stop_from_callback),
         cmocka_unit_test(test_proofs_small_endgames),
         cmocka_unit_test(test_errors),
     };

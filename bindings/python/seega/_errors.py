@@ -1,0 +1,116 @@
+"""The exceptions of the binding, one per status code of the C library."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Tuple, Type
+
+__all__ = [
+    "SeegaError",
+    "InvalidArgumentError",
+    "IllegalMoveError",
+    "GameOverError",
+    "ParseError",
+    "RulesError",
+    "OutOfMemoryError",
+    "error_for_status",
+]
+
+# The status codes of seega.h (fixed, never renumbered).
+OK = 0
+E_INVALID = -1
+E_ILLEGAL = -2
+E_PARSE = -3
+E_NOMEM = -4
+E_GAME_OVER = -5
+E_BUFFER = -6
+E_VERSION = -7
+E_RULES = -8
+
+_STATUS_NAMES = {
+    OK: "SEEGA_OK",
+    E_INVALID: "SEEGA_E_INVALID",
+    E_ILLEGAL: "SEEGA_E_ILLEGAL",
+    E_PARSE: "SEEGA_E_PARSE",
+    E_NOMEM: "SEEGA_E_NOMEM",
+    E_GAME_OVER: "SEEGA_E_GAME_OVER",
+    E_BUFFER: "SEEGA_E_BUFFER",
+    E_VERSION: "SEEGA_E_VERSION",
+    E_RULES: "SEEGA_E_RULES",
+}
+
+
+class SeegaError(Exception):
+    """A call into libseega failed.
+
+    ``status`` is the library's (negative) status code, ``status_name`` its
+    C name (``"SEEGA_E_ILLEGAL"``), and ``message`` what was wrong, in the
+    library's words (``seega_last_error``). ``str(error)`` is the message.
+    """
+
+    status: int
+    message: str
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(status, message)
+        self.status = status
+        self.message = message
+
+    @property
+    def status_name(self) -> str:
+        """The C name of the status code, e.g. ``"SEEGA_E_PARSE"``."""
+        return _STATUS_NAMES.get(self.status, "status %d" % self.status)
+
+    def __str__(self) -> str:
+        return self.message or self.status_name
+
+    def __reduce__(self) -> Tuple[Any, ...]:  # keep (status, message) through pickling
+        return (type(self), (self.status, self.message))
+
+
+class InvalidArgumentError(SeegaError, ValueError):
+    """``SEEGA_E_INVALID``: a bad argument, such as a square off the board,
+    a negative perft depth, or ``undo()`` with nothing to undo. Also raised
+    for a game that has been closed."""
+
+
+class IllegalMoveError(SeegaError):
+    """``SEEGA_E_ILLEGAL``: a well-formed action that is not legal now."""
+
+
+class GameOverError(IllegalMoveError):
+    """``SEEGA_E_GAME_OVER``: an action played in a finished game.
+
+    A subclass of :class:`IllegalMoveError`, so ``except IllegalMoveError``
+    catches both."""
+
+
+class ParseError(SeegaError, ValueError):
+    """``SEEGA_E_PARSE``: malformed SPN, action or square text, or an SPN
+    position the library refuses."""
+
+
+class RulesError(SeegaError, ValueError):
+    """``SEEGA_E_RULES``: a rules field out of range; also an unknown preset
+    name, board size or field value (then ``status`` is ``SEEGA_E_INVALID``
+    or ``SEEGA_E_RULES``)."""
+
+
+class OutOfMemoryError(SeegaError, MemoryError):
+    """``SEEGA_E_NOMEM``: the library could not allocate."""
+
+
+_BY_STATUS: Dict[int, Type[SeegaError]] = {
+    E_INVALID: InvalidArgumentError,
+    E_ILLEGAL: IllegalMoveError,
+    E_PARSE: ParseError,
+    E_NOMEM: OutOfMemoryError,
+    E_GAME_OVER: GameOverError,
+    E_RULES: RulesError,
+}
+
+
+def error_for_status(status: int, message: str) -> SeegaError:
+    """The exception for a status code: the subclass that matches it, or
+    :class:`SeegaError` itself (``SEEGA_E_BUFFER``, ``SEEGA_E_VERSION`` and
+    unknown codes, which the binding's own calls never cause)."""
+    return _BY_STATUS.get(status, SeegaError)(status, message)
