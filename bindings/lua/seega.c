@@ -1,0 +1,1427 @@
+/*
+ * The Lua module "seega": a thin layer over libseega's public C API.
+ *
+ * A game is a full userdata holding one seega_game pointer, with the
+ * metatable "seega.game" (methods in __index, __gc, __close, __tostring).
+ * close() frees the C game at once and leaves a NULL behind, so every
+ * method checks for it and raises a clear error instead of crashing.
+ *
+ * The error convention follows liolib: a wrong type, a missing argument, an
+ * unknown name (preset, side, option) or a closed game raises; whatever the
+ * library refuses as a matter of the rules (an illegal or malformed action,
+ * a bad SPN, rules out of range, nothing to undo) returns nil, message,
+ * code. No game logic lives here: every rule question goes to libseega.
+ *
+ * Written for Lua 5.4; the small shim below also builds it for 5.1-5.3 and
+ * LuaJIT.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <seega.h>
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- compatibility shim (5.1 - 5.3, LuaJIT) ----------------------------- */
+
+#if LUA_VERSION_NUM < 504
+#define lua_newuserdatauv(L, size, nuv) lua_newuserdata((L), (size))
+#endif
+
+#ifndef LUA_MAXINTEGER /* 5.1 and LuaJIT: lua_Integer is ptrdiff_t */
+#define LUA_MAXINTEGER PTRDIFF_MAX
+#define LUA_MININTEGER PTRDIFF_MIN
+#endif
+
+#if LUA_VERSION_NUM < 502
+#define SL_NEWLIB(L, l) (lua_newtable(L), luaL_register((L), NULL, (l)))
+#define SL_SETFUNCS(L, l) luaL_register((L), NULL, (l))
+#else
+#define SL_NEWLIB(L, l) luaL_newlib((L), (l))
+#define SL_SETFUNCS(L, l) luaL_setfuncs((L), (l), 0)
+#endif
+
+/* The value at idx as an integer, if it is a number with an integral
+   value; *ok says whether it was. Strings are not converted. */
+static lua_Integer sl_tointeger(lua_State *L, int idx, int *ok)
+{
+    *ok = 0;
+    if (lua_type(L, idx) != LUA_TNUMBER)
+        return 0;
+#if LUA_VERSION_NUM >= 503
+    {
+        lua_Integer v = lua_tointegerx(L, idx, ok);
+        return *ok ? v : 0;
+    }
+#else
+    {
+        lua_Number n = lua_tonumber(L, idx);
+        lua_Integer v = (lua_Integer)n;
+        *ok = (lua_Number)v == n;
+        return *ok ? v : 0;
+    }
+#endif
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+#define GAME_MT "seega.game"
+
+typedef struct lgame {
+    seega_game *game; /* NULL once closed (or if creation failed) */
+    int searching;    /* inside search(): only stop() may be called */
+} lgame;
+
+static const char *const preset_names[] = {"classic", "diagonal", "modern",
+                                           "traditional", NULL};
+static const int32_t preset_ids[] = {SEEGA_CLASSIC, SEEGA_DIAGONAL,
+                                     SEEGA_MODERN, SEEGA_TRADITIONAL};
+static const char *const side_names[] = {"x", "o", NULL};
+static const int32_t side_ids[] = {SEEGA_X, SEEGA_O};
+static const char *const dirs_names[] = {"orthogonal", "all", NULL};
+static const int32_t dirs_ids[] = {SEEGA_DIRS_ORTHOGONAL, SEEGA_DIRS_ALL};
+static const char *const blocked_names[] = {"loses", "passes", "opponent_opens",
+                                            "removes", NULL};
+static const int32_t blocked_ids[] = {SEEGA_BLOCKED_LOSES, SEEGA_BLOCKED_PASSES,
+                                      SEEGA_BLOCKED_OPPONENT_OPENS,
+                                      SEEGA_BLOCKED_REMOVES};
+static const char *const reason_names[] = {NULL, "material", "blocked", "quiet",
+                                           "both_blocked"};
+
+/* A short word for a status code: the third value of a failed call. */
+static const char *status_word(int32_t status)
+{
+    switch (status) {
+    case SEEGA_E_INVALID: return "invalid";
+    case SEEGA_E_ILLEGAL: return "illegal";
+    case SEEGA_E_PARSE: return "parse";
+    case SEEGA_E_NOMEM: return "nomem";
+    case SEEGA_E_GAME_OVER: return "game_over";
+    case SEEGA_E_BUFFER: return "buffer";
+    case SEEGA_E_VERSION: return "version";
+    case SEEGA_E_RULES: return "rules";
+    default: return "unknown";
+    }
+}
+
+/* Return nil, message, code (the liolib convention for expected failures). */
+static int fail(lua_State *L, int32_t status, const char *msg)
+{
+    lua_pushnil(L);
+    lua_pushstring(L, msg);
+    lua_pushstring(L, status_word(status));
+    return 3;
+}
+
+/* The game at argument 1: raises on a non-game, a closed game, or a game
+   whose search is running (from its on_progress function: the C API then
+   allows no call on the game but seega_search_stop). */
+static lgame *check_lgame(lua_State *L)
+{
+    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    if (lg->game == NULL)
+        luaL_error(L, "attempt to use a closed seega game");
+    if (lg->searching)
+        luaL_error(L, "attempt to use a seega game during its search (only "
+                      "stop() may be called from on_progress)");
+    return lg;
+}
+
+static seega_game *check_game(lua_State *L)
+{
+    return check_lgame(L)->game;
+}
+
+/* A new game userdata, not yet holding a game, on top of the stack. The
+   userdata exists first so that no C game can leak if Lua raises. */
+static lgame *new_lgame(lua_State *L)
+{
+    lgame *lg = (lgame *)lua_newuserdatauv(L, sizeof *lg, 0);
+    lg->game = NULL;
+    lg->searching = 0;
+    luaL_getmetatable(L, GAME_MT);
+    lua_setmetatable(L, -2);
+    return lg;
+}
+
+/* Out of memory is Lua's to raise, as for any allocation. */
+static void check_nomem(lua_State *L, int32_t status, const char *what)
+{
+    if (status == SEEGA_E_NOMEM)
+        luaL_error(L, "not enough memory (%s)", what);
+}
+
+/* The outcome of a call that changes the game: true, or nil, msg, code. */
+static int game_status(lua_State *L, seega_game *game, int32_t status)
+{
+    if (status >= 0) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    check_nomem(L, status, seega_last_error(game));
+    return fail(L, status, seega_last_error(game));
+}
+
+/* A string argument; *bad says whether it holds a NUL byte (the C API
+   reads up to the first NUL, so "c2\0junk" must not pass as "c2"). Raises
+   when the argument is neither a string nor a number. */
+static const char *check_text(lua_State *L, int idx, int *bad)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, idx, &len);
+    *bad = strlen(s) != len;
+    return s;
+}
+
+static int type_error(lua_State *L, int arg, const char *expected)
+{
+    const char *msg = lua_pushfstring(L, "%s expected, got %s", expected,
+                                      luaL_typename(L, arg));
+    return luaL_argerror(L, arg, msg);
+}
+
+/* Push a square's name. */
+static void push_square(lua_State *L, const seega_game *game, int32_t square)
+{
+    char buf[SEEGA_SQUARE_TEXT_MAX];
+    if (seega_square_to_text(game, square, buf, sizeof buf) < 0)
+        luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_pushstring(L, buf);
+}
+
+/* Push an action's text. */
+static void push_action(lua_State *L, const seega_game *game,
+                        seega_action action)
+{
+    char buf[SEEGA_ACTION_TEXT_MAX];
+    if (seega_action_to_text(game, action, buf, sizeof buf) < 0)
+        luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_pushstring(L, buf);
+}
+
+/* Read the square at argument idx: a name ("c3", any case) or the
+   library's index (a1 = 0). A value of the wrong type raises. Otherwise
+   returns SEEGA_OK and sets *square (an index is range-checked by the
+   call that uses it), or a status with *msg set to the reason (NULL when
+   the reason is the game's last error). */
+static int32_t get_square(lua_State *L, seega_game *game, int idx,
+                          int32_t *square, const char **msg)
+{
+    int t = lua_type(L, idx);
+    *msg = NULL;
+    if (t == LUA_TNUMBER) {
+        int ok;
+        lua_Integer v = sl_tointeger(L, idx, &ok);
+        if (!ok)
+            luaL_argerror(L, idx, "square index must be an integer");
+        /* Out-of-range values map to -1, which the library refuses with
+           its "off the board" message. */
+        *square = (v >= 0 && v <= INT32_MAX) ? (int32_t)v : -1;
+        return SEEGA_OK;
+    }
+    if (t == LUA_TSTRING) {
+        int bad;
+        const char *s = check_text(L, idx, &bad);
+        if (bad) {
+            *msg = "a square name cannot contain a NUL byte";
+            return SEEGA_E_PARSE;
+        }
+        return seega_square_from_text(game, s, square);
+    }
+    type_error(L, idx, "square name or index");
+    return SEEGA_E_INVALID;
+}
+
+/* A square argument for a query: anything but a square on the board
+   raises, with the library's message. */
+static int32_t check_square(lua_State *L, seega_game *game, int idx)
+{
+    int32_t square;
+    int32_t n = seega_board_size(game);
+    const char *msg;
+    if (get_square(L, game, idx, &square, &msg) != SEEGA_OK)
+        luaL_argerror(L, idx, msg != NULL ? msg : seega_last_error(game));
+    if (square < 0 || square >= n * n)
+        luaL_argerror(L, idx,
+                      lua_pushfstring(L, "square %d is off the %dx%d board",
+                                      (int)square, (int)n, (int)n));
+    return square;
+}
+
+static int32_t check_side(lua_State *L, int idx)
+{
+    return luaL_checkoption(L, idx, NULL, side_names) == 0 ? SEEGA_X : SEEGA_O;
+}
+
+/* Set t[key] = the string s, for the table on top. */
+static void set_string(lua_State *L, const char *key, const char *s)
+{
+    lua_pushstring(L, s);
+    lua_setfield(L, -2, key);
+}
+
+static void set_integer(lua_State *L, const char *key, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_boolean(lua_State *L, const char *key, int v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/* A uint64_t count as a Lua integer (or a float past the integer range). */
+static void push_count(lua_State *L, uint64_t v)
+{
+    if (v <= (uint64_t)LUA_MAXINTEGER)
+        lua_pushinteger(L, (lua_Integer)v);
+    else
+        lua_pushnumber(L, (lua_Number)v);
+}
+
+static void set_count(lua_State *L, const char *key, uint64_t v)
+{
+    push_count(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/* Raise unless every key of the table at idx is one of names: a misspelt
+   option must not be silently ignored. */
+static void check_keys(lua_State *L, int idx, const char *const *names,
+                       const char *what)
+{
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+        int known = 0;
+        lua_pop(L, 1); /* the value */
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -1);
+            for (int i = 0; names[i] != NULL && !known; i++)
+                known = strcmp(key, names[i]) == 0;
+            if (!known)
+                luaL_error(L, "unknown %s '%s'", what, key);
+        } else {
+            luaL_error(L, "%s keys must be strings, got %s", what,
+                       luaL_typename(L, -1));
+        }
+    }
+}
+
+/* An optional integer field of the options table at idx: raises when it
+   is present but not an integer in [lo, hi]. */
+static lua_Integer opt_field(lua_State *L, int idx, const char *what,
+                             const char *key, lua_Integer def, lua_Integer lo,
+                             lua_Integer hi)
+{
+    lua_Integer v = def;
+    lua_getfield(L, idx, key);
+    if (!lua_isnil(L, -1)) {
+        int ok;
+        v = sl_tointeger(L, -1, &ok);
+        if (!ok)
+            luaL_error(L, "%s: %s must be an integer, got %s", what, key,
+                       lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
+                                                      : luaL_typename(L, -1));
+        if (v < lo || v > hi) {
+            char range[96];
+            snprintf(range, sizeof range, "%lld..%lld (got %lld)",
+                     (long long)lo, (long long)hi, (long long)v);
+            luaL_error(L, "%s: %s must be in %s", what, key, range);
+        }
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* ---- rules --------------------------------------------------------------- */
+
+/* Push the rules as a table of the Python binding's field names and
+   string values. */
+static void push_rules(lua_State *L, const seega_rules *r)
+{
+    lua_createtable(L, 0, 11);
+    set_integer(L, "board_size", r->board_size);
+    set_integer(L, "placements_per_turn", r->placements_per_turn);
+    set_boolean(L, "opening_squares", r->opening_squares);
+    set_string(L, "first_mover", r->first_mover == SEEGA_X ? "x" : "o");
+    set_string(L, "move_dirs",
+               r->move_dirs == SEEGA_DIRS_ALL ? "all" : "orthogonal");
+    set_string(L, "capture_dirs",
+               r->capture_dirs == SEEGA_DIRS_ALL ? "all" : "orthogonal");
+    set_boolean(L, "centre_immune", r->centre_immune);
+    set_boolean(L, "chain_captures", r->chain_captures);
+    for (int i = 0; blocked_names[i] != NULL; i++)
+        if (blocked_ids[i] == r->blocked)
+            set_string(L, "blocked", blocked_names[i]);
+    set_integer(L, "lose_at", r->lose_at);
+    set_integer(L, "quiet_limit", r->quiet_limit);
+}
+
+static const char *const rules_fields[] = {
+    "board_size",    "placements_per_turn", "opening_squares",
+    "first_mover",   "move_dirs",           "capture_dirs",
+    "centre_immune", "chain_captures",      "blocked",
+    "lose_at",       "quiet_limit",         NULL};
+
+/* One field of a rules table into *out. Raises on a wrong type; returns 0
+   and writes msg on a value the struct cannot hold (a string value that
+   names no choice, an integer beyond int32_t). Absent fields keep *out. */
+static int rules_field(lua_State *L, int idx, const char *key, int32_t *out,
+                       const char *const *names, const int32_t *ids, char *msg,
+                       size_t cap)
+{
+    int t;
+    lua_getfield(L, idx, key);
+    t = lua_type(L, -1);
+    if (t == LUA_TNIL) {
+        /* absent: keep the default */
+    } else if (names != NULL) {
+        const char *s;
+        int i;
+        if (t != LUA_TSTRING)
+            luaL_error(L, "rules.%s must be a string, got %s", key,
+                       luaL_typename(L, -1));
+        s = lua_tostring(L, -1);
+        for (i = 0; names[i] != NULL && strcmp(names[i], s) != 0; i++)
+            ;
+        if (names[i] == NULL) {
+            size_t len = 0;
+            len += (size_t)snprintf(msg, cap, "rules.%s must be", key);
+            for (i = 0; names[i] != NULL && len < cap; i++)
+                len += (size_t)snprintf(msg + len, cap - len, "%s \"%s\"",
+                                        i == 0         ? ""
+                                        : names[i + 1] ? ","
+                                                       : " or",
+                                        names[i]);
+            if (len < cap)
+                snprintf(msg + len, cap - len, " (got \"%.40s\")", s);
+            lua_pop(L, 1);
+            return 0;
+        }
+        *out = ids[i];
+    } else if (t == LUA_TBOOLEAN) {
+        *out = lua_toboolean(L, -1);
+    } else {
+        int ok;
+        lua_Integer v = sl_tointeger(L, -1, &ok);
+        if (!ok)
+            luaL_error(L, "rules.%s must be an integer%s, got %s", key,
+                       strcmp(key, "opening_squares") == 0 ||
+                               strcmp(key, "centre_immune") == 0 ||
+                               strcmp(key, "chain_captures") == 0
+                           ? " or a boolean"
+                           : "",
+                       lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
+                                                      : luaL_typename(L, -1));
+        if (v < INT32_MIN || v > INT32_MAX) {
+            snprintf(msg, cap, "rules.%s is out of range (got %lld)", key,
+                     (long long)v);
+            lua_pop(L, 1);
+            return 0;
+        }
+        *out = (int32_t)v;
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* The rules table at idx into *r: fields left out take the CLASSIC
+   defaults (SEEGA_RULES_INIT), board_size defaults to size. Raises on a
+   wrong type or an unknown field; returns SEEGA_OK, or a status with msg
+   for rules the library refuses (checked with seega_rules_validate, whose
+   message it is). */
+static int32_t table_rules(lua_State *L, int idx, int32_t size, seega_rules *r,
+                           char *msg, size_t cap)
+{
+    static const seega_rules init = SEEGA_RULES_INIT;
+    *r = init;
+    r->board_size = size;
+    check_keys(L, idx, rules_fields, "rules field");
+    if (!rules_field(L, idx, "board_size", &r->board_size, NULL, NULL, msg,
+                     cap) ||
+        !rules_field(L, idx, "placements_per_turn", &r->placements_per_turn,
+                     NULL, NULL, msg, cap) ||
+        !rules_field(L, idx, "opening_squares", &r->opening_squares, NULL, NULL,
+                     msg, cap) ||
+        !rules_field(L, idx, "first_mover", &r->first_mover, side_names,
+                     side_ids, msg, cap) ||
+        !rules_field(L, idx, "move_dirs", &r->move_dirs, dirs_names, dirs_ids,
+                     msg, cap) ||
+        !rules_field(L, idx, "capture_dirs", &r->capture_dirs, dirs_names,
+                     dirs_ids, msg, cap) ||
+        !rules_field(L, idx, "centre_immune", &r->centre_immune, NULL, NULL,
+                     msg, cap) ||
+        !rules_field(L, idx, "chain_captures", &r->chain_captures, NULL, NULL,
+                     msg, cap) ||
+        !rules_field(L, idx, "blocked", &r->blocked, blocked_names, blocked_ids,
+                     msg, cap) ||
+        !rules_field(L, idx, "lose_at", &r->lose_at, NULL, NULL, msg, cap) ||
+        !rules_field(L, idx, "quiet_limit", &r->quiet_limit, NULL, NULL, msg,
+                     cap))
+        return SEEGA_E_RULES;
+    return seega_rules_validate(r, msg, cap);
+}
+
+/* A preset's rules on a board size. The name is checked (raises); the
+   size is the library's to judge (SEEGA_E_RULES with its message). */
+static int32_t preset_rules(lua_State *L, int idx, int32_t size, seega_rules *r,
+                            char *msg, size_t cap)
+{
+    int which = luaL_checkoption(L, idx, "classic", preset_names);
+    if (seega_rules_preset(r, preset_ids[which], size) == SEEGA_OK)
+        return SEEGA_OK;
+    /* a bad size: let validation word the message */
+    seega_rules_preset(r, preset_ids[which], 5);
+    r->board_size = size;
+    return seega_rules_validate(r, msg, cap);
+}
+
+/* The optional board size at idx (default 5), as an int32_t; values
+   beyond int32_t become -1 so that validation refuses them. */
+static int32_t opt_size(lua_State *L, int idx)
+{
+    lua_Integer v = 5;
+    if (!lua_isnoneornil(L, idx)) {
+        int ok;
+        v = sl_tointeger(L, idx, &ok);
+        if (!ok)
+            type_error(L, idx, "integer board size");
+    }
+    return (v >= INT32_MIN && v <= INT32_MAX) ? (int32_t)v : -1;
+}
+
+/* The rules of argument idx (a preset name, nil for "classic", or a rules
+   table), with the board size at idx + 1 for a preset name. */
+static int32_t arg_rules(lua_State *L, int idx, int32_t size_from_spn,
+                         seega_rules *r, char *msg, size_t cap)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TTABLE) {
+        if (size_from_spn <= 0 && !lua_isnoneornil(L, idx + 1))
+            luaL_argerror(L, idx + 1,
+                          "a board size goes with a preset name only (set "
+                          "board_size in the rules table)");
+        return table_rules(L, idx, size_from_spn > 0 ? size_from_spn : 5, r,
+                           msg, cap);
+    }
+    if (t != LUA_TSTRING && t != LUA_TNONE && t != LUA_TNIL)
+        type_error(L, idx, "preset name or rules table");
+    return preset_rules(
+        L, idx, size_from_spn > 0 ? size_from_spn : opt_size(L, idx + 1), r,
+        msg, cap);
+}
+
+/* ---- module functions ---------------------------------------------------- */
+
+/* seega.rules([preset [, size]]) -> table | nil, msg, code */
+static int l_rules(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    int32_t rc;
+    if (lua_type(L, 1) == LUA_TTABLE)
+        type_error(L, 1, "preset name");
+    rc = arg_rules(L, 1, 0, &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    push_rules(L, &r);
+    return 1;
+}
+
+/* seega.new([preset_or_rules [, size]]) -> game | nil, msg, code */
+static int l_new(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    lgame *lg;
+    int32_t rc = arg_rules(L, 1, 0, &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    lg = new_lgame(L);
+    rc = seega_new(&r, &lg->game);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, "creating a game");
+        return fail(L, rc, seega_status_text(rc));
+    }
+    return 1;
+}
+
+/* The board size an SPN describes: its ranks are separated by '/' in the
+   first field. Anything but 5, 7 or 9 gives 5, and the library's parser
+   then names what is wrong. */
+static int32_t spn_size(const char *spn)
+{
+    int32_t ranks = 1;
+    while (*spn == ' ' || *spn == '\t' || *spn == '\n' || *spn == '\r')
+        spn++;
+    for (; *spn != '\0' && *spn != ' ' && *spn != '\t'; spn++)
+        ranks += *spn == '/';
+    return ranks == 7 || ranks == 9 ? ranks : 5;
+}
+
+/* seega.from_spn(spn [, preset_or_rules]) -> game | nil, msg, code */
+static int l_from_spn(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    lgame *lg;
+    int bad;
+    const char *spn = check_text(L, 1, &bad);
+    int32_t rc;
+    luaL_argcheck(L, lua_isnoneornil(L, 3), 3,
+                  "no size here: the board size comes from the SPN");
+    rc = arg_rules(L, 2, spn_size(spn), &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, "bad SPN: it contains a NUL byte");
+    lg = new_lgame(L);
+    rc = seega_new(&r, &lg->game);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, "creating a game");
+        return fail(L, rc, seega_status_text(rc));
+    }
+    rc = seega_set_spn(lg->game, spn);
+    if (rc != SEEGA_OK) {
+        lua_pushstring(L, seega_last_error(lg->game));
+        seega_free(lg->game);
+        lg->game = NULL;
+        return fail(L, rc, lua_tostring(L, -1));
+    }
+    return 1;
+}
+
+/* seega.library_version() -> "MAJOR.MINOR.PATCH" of the loaded libseega */
+static int l_library_version(lua_State *L)
+{
+    int32_t v = seega_version_number();
+    lua_pushfstring(L, "%d.%d.%d", (int)(v / 10000), (int)(v / 100 % 100),
+                    (int)(v % 100));
+    return 1;
+}
+
+/* ---- game methods: actions ----------------------------------------------- */
+
+/* game:legal_moves() -> { "c2", ... } */
+static int g_legal_moves(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_action buf[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(game, buf, SEEGA_MAX_ACTIONS);
+    if (n < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_createtable(L, n, 0);
+    for (int32_t i = 0; i < n && i < SEEGA_MAX_ACTIONS; i++) {
+        push_action(L, game, buf[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+#define NUL_IN_ACTION "an action text cannot contain a NUL byte"
+
+/* game:play(text) -> true | nil, msg, code */
+static int g_play(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_action action;
+    int bad;
+    const char *text = check_text(L, 2, &bad);
+    int32_t rc;
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, NUL_IN_ACTION);
+    rc = seega_action_from_text(game, text, &action);
+    if (rc != SEEGA_OK)
+        return game_status(L, game, rc);
+    return game_status(L, game, seega_play(game, action));
+}
+
+/* game:place(square) -> true | nil, msg, code */
+static int g_place(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t square;
+    const char *msg;
+    int32_t rc = get_square(L, game, 2, &square, &msg);
+    if (rc != SEEGA_OK)
+        return msg != NULL ? fail(L, rc, msg) : game_status(L, game, rc);
+    return game_status(L, game, seega_place(game, square));
+}
+
+/* game:move(from, to) -> true | nil, msg, code */
+static int g_move(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t from, to;
+    const char *msg;
+    int32_t rc = get_square(L, game, 2, &from, &msg);
+    if (rc == SEEGA_OK)
+        rc = get_square(L, game, 3, &to, &msg);
+    if (rc != SEEGA_OK)
+        return msg != NULL ? fail(L, rc, msg) : game_status(L, game, rc);
+    return game_status(L, game, seega_move(game, from, to));
+}
+
+/* game:undo() -> the text of the action taken back | nil, msg, code */
+static int g_undo(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t n = seega_history_length(game);
+    seega_action last;
+    int32_t rc;
+    if (n > 0 && seega_history_action(game, n - 1, &last) == SEEGA_OK)
+        push_action(L, game, last);
+    rc = seega_undo(game);
+    if (rc != SEEGA_OK)
+        return game_status(L, game, rc);
+    return 1;
+}
+
+/* ---- game methods: text -------------------------------------------------- */
+
+/* game:spn() -> the position as SPN */
+static int g_spn(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    char buf[SEEGA_SPN_MAX];
+    if (seega_get_spn(game, buf, sizeof buf) < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+/* game:set_spn(spn) -> true | nil, msg, code */
+static int g_set_spn(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int bad;
+    const char *spn = check_text(L, 2, &bad);
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, "bad SPN: it contains a NUL byte");
+    return game_status(L, game, seega_set_spn(game, spn));
+}
+
+/* ---- game methods: lifecycle --------------------------------------------- */
+
+/* game:copy() -> an independent game */
+static int g_copy(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lgame *lg = new_lgame(L);
+    int32_t rc = seega_clone(game, &lg->game);
+    if (rc != SEEGA_OK)
+        return luaL_error(L, "not enough memory (%s)", seega_last_error(game));
+    return 1;
+}
+
+/* game:close() -> true; closing twice is fine, using a closed game is not */
+static int g_close(lua_State *L)
+{
+    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    if (lg->searching)
+        return luaL_error(L, "attempt to close a seega game during its search");
+    seega_free(lg->game);
+    lg->game = NULL;
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* __gc: free the game unless close() already did. (A game being searched
+   is on the stack of search(), so it is never collected.) */
+static int g_gc(lua_State *L)
+{
+    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    seega_free(lg->game);
+    lg->game = NULL;
+    return 0;
+}
+
+/* __close: as close(), for `local game <close> = ...`. A to-be-closed
+   variable inside on_progress could name the game being searched: that
+   raises, like close(), rather than free it under the search. */
+static int g_close_var(lua_State *L)
+{
+    g_close(L);
+    return 0;
+}
+
+/* ---- game methods: state ------------------------------------------------- */
+
+static int g_to_move(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_pushstring(L, seega_to_move(game) == SEEGA_X ? "x" : "o");
+    return 1;
+}
+
+static int g_phase(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_pushstring(L,
+                   seega_phase(game) == SEEGA_PHASE_PLACING ? "place" : "move");
+    return 1;
+}
+
+/* game:result() -> nil while the game goes on, else "x" | "o" | "draw" and
+   the reason: "material" | "blocked" | "quiet" | "both_blocked" */
+static int g_result(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t reason = SEEGA_REASON_NONE;
+    int32_t result = seega_result(game, &reason);
+    if (result == SEEGA_ONGOING) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushstring(L, result == SEEGA_X_WINS   ? "x"
+                      : result == SEEGA_O_WINS ? "o"
+                                               : "draw");
+    lua_pushstring(L, reason > SEEGA_REASON_NONE &&
+                              reason <= SEEGA_REASON_BOTH_BLOCKED
+                          ? reason_names[reason]
+                          : "unknown");
+    return 2;
+}
+
+static int g_pieces(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_pushinteger(L, seega_pieces(game, check_side(L, 2)));
+    return 1;
+}
+
+static int g_in_hand(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_pushinteger(L, seega_in_hand(game, check_side(L, 2)));
+    return 1;
+}
+
+/* game:at(square) -> "x" | "o" | nil (empty) */
+static int g_at(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t piece = seega_piece_at(game, check_square(L, game, 2));
+    if (piece == SEEGA_X)
+        lua_pushstring(L, "x");
+    else if (piece == SEEGA_O)
+        lua_pushstring(L, "o");
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* game:history() -> { "c2", ... }, oldest first */
+static int g_history(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t n = seega_history_length(game);
+    lua_createtable(L, n > 0 ? n : 0, 0);
+    for (int32_t i = 0; i < n; i++) {
+        seega_action a;
+        if (seega_history_action(game, i, &a) != SEEGA_OK)
+            return luaL_error(L, "seega: %s", seega_last_error(game));
+        push_action(L, game, a);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* game:last_captures() -> { "b3", ... }: squares emptied by the last
+   action (captures or a removal) */
+static int g_last_captures(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t squares[16];
+    int32_t n = seega_last_captures(game, squares, 16);
+    if (n < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_createtable(L, n, 0);
+    for (int32_t i = 0; i < n && i < 16; i++) {
+        push_square(L, game, squares[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static const char *const turn_names[] = {"normal", "placed_one", "chain",
+                                         "extra", "removed"};
+
+/* game:turn_state() -> "normal" | "placed_one" | "chain" | "extra" |
+   "removed", and for "chain" the chain piece's square */
+static int g_turn_state(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t chain = SEEGA_NO_SQUARE;
+    int32_t state = seega_turn_state(game, &chain);
+    if (state < SEEGA_TURN_NORMAL || state > SEEGA_TURN_REMOVED)
+        return luaL_error(L, "seega: unknown turn state %d", (int)state);
+    lua_pushstring(L, turn_names[state]);
+    if (state != SEEGA_TURN_CHAIN || chain == SEEGA_NO_SQUARE)
+        return 1;
+    push_square(L, game, chain);
+    return 2;
+}
+
+/* game:hash() -> the 64-bit Zobrist hash as 16 hex digits (a string, so
+   that it is exact in every Lua version) */
+static int g_hash(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    uint64_t h;
+    char buf[17];
+    if (seega_hash(game, &h) != SEEGA_OK)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    for (int i = 15; i >= 0; i--, h >>= 4)
+        buf[i] = "0123456789abcdef"[h & 15];
+    buf[16] = '\0';
+    lua_pushstring(L, buf);
+    return 1;
+}
+
+static int g_quiet(lua_State *L)
+{
+    lua_pushinteger(L, seega_quiet_count(check_game(L)));
+    return 1;
+}
+
+static int g_size(lua_State *L)
+{
+    lua_pushinteger(L, seega_board_size(check_game(L)));
+    return 1;
+}
+
+static int g_repetitions(lua_State *L)
+{
+    lua_pushinteger(L, seega_repetitions(check_game(L)));
+    return 1;
+}
+
+/* game:rules() -> the game's rules as a table */
+static int g_rules(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_rules r = SEEGA_RULES_INIT;
+    if (seega_get_rules(game, &r) != SEEGA_OK)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    push_rules(L, &r);
+    return 1;
+}
+
+/* ---- game methods: analysis and simulation ------------------------------- */
+
+/* game:perft(depth) -> the number of action sequences of depth actions */
+static int g_perft(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_Integer depth = luaL_checkinteger(L, 2);
+    uint64_t count;
+    luaL_argcheck(L, depth >= 0 && depth <= INT32_MAX, 2,
+                  "depth must be 0 or more");
+    if (seega_perft(game, (int32_t)depth, &count) != SEEGA_OK)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    push_count(L, count);
+    return 1;
+}
+
+static const char *const playout_keys[] = {"count", "seed", "max_actions",
+                                           NULL};
+
+/* The default cap on one playout's actions: far beyond a normal game
+   (a random 9x9 game takes a few thousand actions), yet finite for the
+   rule sets without a quiet limit. */
+#define PLAYOUT_MAX_ACTIONS 10000
+
+/* game:playouts{count=, seed=0, max_actions=10000} (or playouts(count))
+   -> { count, x_wins, o_wins, draws, unfinished, actions } */
+static int g_playouts(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_playout_stats st;
+    lua_Integer count, seed = 0, max_actions = PLAYOUT_MAX_ACTIONS;
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        check_keys(L, 2, playout_keys, "playouts option");
+        lua_getfield(L, 2, "count");
+        if (lua_isnil(L, -1))
+            luaL_error(L, "playouts: count is required");
+        lua_pop(L, 1);
+        count = opt_field(L, 2, "playouts", "count", 0, 0, UINT32_MAX);
+        seed = opt_field(L, 2, "playouts", "seed", 0, LUA_MININTEGER,
+                         LUA_MAXINTEGER);
+        max_actions = opt_field(L, 2, "playouts", "max_actions",
+                                PLAYOUT_MAX_ACTIONS, 0, UINT32_MAX);
+    } else if (lua_type(L, 2) == LUA_TNUMBER) {
+        count = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, count >= 0 && count <= UINT32_MAX, 2,
+                      "count out of range");
+    } else {
+        return type_error(L, 2, "options table or count");
+    }
+    st.version = SEEGA_PLAYOUT_STATS_VERSION;
+    if (seega_playouts(game, (uint64_t)seed, (uint32_t)count,
+                       (uint32_t)max_actions, &st) != SEEGA_OK)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_createtable(L, 0, 6);
+    set_count(L, "count", (uint64_t)count);
+    set_count(L, "x_wins", st.x_wins);
+    set_count(L, "o_wins", st.o_wins);
+    set_count(L, "draws", st.draws);
+    set_count(L, "unfinished", st.unfinished);
+    set_count(L, "actions", st.actions);
+    return 1;
+}
+
+/* ---- game methods: search ------------------------------------------------ */
+
+static const char *const search_keys[] = {
+    "depth",        "nodes",       "time_ms", "remaining_ms",
+    "increment_ms", "level",       "seed",    "threads",
+    "tt_mb",        "on_progress", NULL};
+
+static const char *const proven_names[] = {NULL, "win", "loss", "draw"};
+
+/* Push a search result as a table. During the search, the text
+   functions are the only ones the C API allows on the searched game. */
+static void push_search_result(lua_State *L, const seega_game *game,
+                               const seega_search_result *r)
+{
+    lua_createtable(L, 0, 8);
+    if (r->best != 0) {
+        push_action(L, game, r->best);
+        lua_setfield(L, -2, "best");
+    }
+    set_integer(L, "score", r->score);
+    set_integer(L, "depth", r->depth);
+    set_count(L, "nodes", r->nodes);
+    set_count(L, "time_ms", r->time_ms);
+    if (r->proven > SEEGA_PROVEN_NONE && r->proven <= SEEGA_PROVEN_DRAW) {
+        set_string(L, "proven", proven_names[r->proven]);
+        set_integer(L, "proven_plies", r->proven_plies);
+    }
+    lua_createtable(L, r->pv_len > 0 ? r->pv_len : 0, 0);
+    for (int32_t i = 0; i < r->pv_len && i < SEEGA_PV_MAX; i++) {
+        push_action(L, game, r->pv[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "pv");
+}
+
+/* What the progress callback needs. */
+typedef struct progress_ctx {
+    lua_State *L;
+    int fn;           /* stack index of the on_progress function */
+    int err;          /* stack index of the slot for its error */
+    seega_game *game; /* the searched game */
+    int failed;
+} progress_ctx;
+
+/* Run inside lua_pcall: on_progress(result table) -> its first result. */
+static int progress_call(lua_State *L)
+{
+    const progress_ctx *ctx = (const progress_ctx *)lua_touserdata(L, 2);
+    const seega_search_result *info =
+        (const seega_search_result *)lua_touserdata(L, 3);
+    lua_settop(L, 1);
+    push_search_result(L, ctx->game, info);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+/* The C progress callback: calls on_progress under lua_pcall, so that no
+   Lua error (not even out of memory) unwinds through the library's
+   frames. An error stops the search; search() raises it afterwards. A
+   true result stops the search too. */
+static void progress_cb(void *user, const seega_search_result *info)
+{
+    progress_ctx *ctx = (progress_ctx *)user;
+    lua_State *L = ctx->L;
+    if (ctx->failed)
+        return;
+    lua_pushcfunction(L, progress_call);
+    lua_pushvalue(L, ctx->fn);
+    lua_pushlightuserdata(L, ctx);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)info);
+    if (lua_pcall(L, 3, 1, 0) != 0) {
+        ctx->failed = 1;
+        lua_replace(L, ctx->err);
+        seega_search_stop(ctx->game);
+        return;
+    }
+    if (lua_toboolean(L, -1))
+        seega_search_stop(ctx->game);
+    lua_pop(L, 1);
+}
+
+/* An int32_t limit: the library judges the value (negative, too large). */
+static int32_t limit32(lua_State *L, const char *key)
+{
+    lua_Integer v =
+        opt_field(L, 2, "search", key, 0, LUA_MININTEGER, LUA_MAXINTEGER);
+    return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
+/* game:search{depth=, time_ms=, nodes=, level=, seed=, threads=, tt_mb=,
+   remaining_ms=, increment_ms=, on_progress=} -> { best, score, depth,
+   nodes, time_ms, pv, proven, proven_plies } | nil, msg, "game_over" */
+static int g_search(lua_State *L)
+{
+    lgame *lg = check_lgame(L);
+    seega_search_limits limits = SEEGA_SEARCH_LIMITS_INIT;
+    seega_search_result result;
+    progress_ctx ctx;
+    int32_t rc;
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    }
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    check_keys(L, 2, search_keys, "search option");
+    limits.depth = limit32(L, "depth");
+    limits.time_ms = limit32(L, "time_ms");
+    limits.remaining_ms = limit32(L, "remaining_ms");
+    limits.increment_ms = limit32(L, "increment_ms");
+    limits.level = limit32(L, "level");
+    limits.threads = limit32(L, "threads");
+    limits.tt_mb = limit32(L, "tt_mb");
+    limits.nodes =
+        (uint64_t)opt_field(L, 2, "search", "nodes", 0, 0, LUA_MAXINTEGER);
+    limits.seed = (uint64_t)opt_field(L, 2, "search", "seed", 0, LUA_MININTEGER,
+                                      LUA_MAXINTEGER);
+    lua_getfield(L, 2, "on_progress"); /* index 3 */
+    if (!lua_isnil(L, 3)) {
+        if (lua_type(L, 3) != LUA_TFUNCTION)
+            luaL_error(L, "search: on_progress must be a function, got %s",
+                       luaL_typename(L, 3));
+        lua_pushnil(L); /* index 4: the error of on_progress, if any */
+        luaL_checkstack(L, 8, "search");
+        ctx.L = L;
+        ctx.fn = 3;
+        ctx.err = 4;
+        ctx.game = lg->game;
+        ctx.failed = 0;
+        limits.progress = progress_cb;
+        limits.progress_user = &ctx;
+    }
+    result.version = SEEGA_SEARCH_RESULT_VERSION;
+    lg->searching = 1;
+    rc = seega_search(lg->game, &limits, &result);
+    lg->searching = 0;
+    if (limits.progress != NULL && ctx.failed) {
+        lua_pushvalue(L, 4); /* the error of on_progress */
+        return lua_error(L);
+    }
+    if (rc == SEEGA_E_GAME_OVER)
+        return fail(L, rc, seega_last_error(lg->game));
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, seega_last_error(lg->game));
+        return luaL_error(L, "search: %s", seega_last_error(lg->game));
+    }
+    push_search_result(L, lg->game, &result);
+    return 1;
+}
+
+/* game:stop(): stops the running search (from on_progress); otherwise
+   does nothing. */
+static int g_stop(lua_State *L)
+{
+    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    if (lg->game == NULL)
+        return luaL_error(L, "attempt to use a closed seega game");
+    seega_search_stop(lg->game);
+    return 0;
+}
+
+/* game:hint([time_ms]) -> a suggested action | nil, msg, "game_over" */
+static int g_hint(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_Integer ms = luaL_optinteger(L, 2, 0);
+    seega_action action;
+    int32_t rc;
+    luaL_argcheck(L, ms >= 0 && ms <= INT32_MAX, 2,
+                  "time_ms must be 0 or more");
+    rc = seega_hint(game, (int32_t)ms, &action);
+    if (rc == SEEGA_E_GAME_OVER)
+        return fail(L, rc, seega_last_error(game));
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, seega_last_error(game));
+        return luaL_error(L, "hint: %s", seega_last_error(game));
+    }
+    push_action(L, game, action);
+    return 1;
+}
+
+/* ---- game methods: learning interface ------------------------------------ */
+
+/* game:num_distinct_actions() -> the size of the action-index space
+   (10*N*N + 1) */
+static int g_num_distinct_actions(lua_State *L)
+{
+    lua_pushinteger(L, seega_num_distinct_actions(check_game(L)));
+    return 1;
+}
+
+/* game:action_index(text) -> index (0-based) | nil, msg, code */
+static int g_action_index(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_action action;
+    int bad;
+    const char *text = check_text(L, 2, &bad);
+    int32_t rc;
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, NUL_IN_ACTION);
+    rc = seega_action_from_text(game, text, &action);
+    if (rc == SEEGA_OK)
+        rc = seega_action_to_index(game, action);
+    if (rc < 0)
+        return game_status(L, game, rc);
+    lua_pushinteger(L, rc);
+    return 1;
+}
+
+/* game:action_from_index(index) -> the action's text; raises on an index
+   that is out of range or a step off the board */
+static int g_action_from_index(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    lua_Integer index = luaL_checkinteger(L, 2);
+    seega_action action;
+    if (index < 0 || index > INT32_MAX ||
+        seega_action_from_index(game, (int32_t)index, &action) != SEEGA_OK)
+        return luaL_argerror(L, 2,
+                             index < 0 || index > INT32_MAX
+                                 ? "index out of range"
+                                 : seega_last_error(game));
+    push_action(L, game, action);
+    return 1;
+}
+
+/* game:legal_mask() -> a string of num_actions() bytes, "\1" where the
+   index is legal, "\0" elsewhere (byte i + 1 is index i); and the number
+   of legal actions */
+static int g_legal_mask(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t size = seega_num_distinct_actions(game);
+    luaL_Buffer b;
+    int32_t n;
+    uint8_t *mask;
+    if (size <= 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    mask = (uint8_t *)lua_newuserdatauv(L, (size_t)size, 0);
+    n = seega_legal_mask(game, mask, (size_t)size);
+    if (n < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    luaL_buffinit(L, &b);
+    luaL_addlstring(&b, (const char *)mask, (size_t)size);
+    luaL_pushresult(&b);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* game:legal_indices() -> { index, ... }: the legal actions' indexes, in
+   the order of legal_moves() */
+static int g_legal_indices(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    seega_action buf[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(game, buf, SEEGA_MAX_ACTIONS);
+    if (n < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_createtable(L, n, 0);
+    for (int32_t i = 0; i < n && i < SEEGA_MAX_ACTIONS; i++) {
+        int32_t index = seega_action_to_index(game, buf[i]);
+        if (index < 0)
+            return luaL_error(L, "seega: %s", seega_last_error(game));
+        lua_pushinteger(L, index);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* game:observation() -> a string of SEEGA_OBS_PLANES * N * N bytes (see
+   seega_observation for the planes) */
+static int g_observation(lua_State *L)
+{
+    seega_game *game = check_game(L);
+    int32_t size = seega_observation_size(game);
+    uint8_t *buf;
+    if (size <= 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    buf = (uint8_t *)lua_newuserdatauv(L, (size_t)size, 0);
+    if (seega_observation(game, buf, (size_t)size) < 0)
+        return luaL_error(L, "seega: %s", seega_last_error(game));
+    lua_pushlstring(L, (const char *)buf, (size_t)size);
+    return 1;
+}
+
+/* ---- __tostring ---------------------------------------------------------- */
+
+/* The board with coordinates, rank N at the top, then who is to move (or
+   the result) and the SPN:
+
+       5  x o . . .
+       ...
+       1  . . . . .
+          a b c d e
+       o to move; on board x 12, o 12; quiet 0
+       spn: ...
+*/
+static int g_tostring(lua_State *L)
+{
+    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    seega_game *game = lg->game;
+    luaL_Buffer b;
+    char spn[SEEGA_SPN_MAX];
+    int32_t n, reason, result;
+    if (game == NULL) {
+        lua_pushstring(L, "seega game (closed)");
+        return 1;
+    }
+    n = seega_board_size(game);
+    luaL_buffinit(L, &b);
+    for (int32_t rank = n - 1; rank >= 0; rank--) {
+        luaL_addchar(&b, (char)('1' + rank));
+        luaL_addchar(&b, ' ');
+        for (int32_t file = 0; file < n; file++) {
+            int32_t sq = rank * n + file;
+            int32_t piece = seega_piece_at(game, sq);
+            luaL_addchar(&b, ' ');
+            luaL_addchar(&b, piece == SEEGA_X   ? 'x'
+                             : piece == SEEGA_O ? 'o'
+                             : sq == n * n / 2  ? '+'
+                                                : '.');
+        }
+        luaL_addchar(&b, '\n');
+    }
+    luaL_addstring(&b, "  ");
+    for (int32_t file = 0; file < n; file++) {
+        luaL_addchar(&b, ' ');
+        luaL_addchar(&b, (char)('a' + file));
+    }
+    luaL_addchar(&b, '\n');
+    result = seega_result(game, &reason);
+    if (result != SEEGA_ONGOING) {
+        lua_pushfstring(L, "%s (%s)",
+                        result == SEEGA_X_WINS   ? "x wins"
+                        : result == SEEGA_O_WINS ? "o wins"
+                                                 : "draw",
+                        reason > SEEGA_REASON_NONE &&
+                                reason <= SEEGA_REASON_BOTH_BLOCKED
+                            ? reason_names[reason]
+                            : "unknown");
+    } else if (seega_phase(game) == SEEGA_PHASE_PLACING) {
+        lua_pushfstring(L, "%s to place; in hand x %d, o %d",
+                        seega_to_move(game) == SEEGA_X ? "x" : "o",
+                        (int)seega_in_hand(game, SEEGA_X),
+                        (int)seega_in_hand(game, SEEGA_O));
+    } else {
+        lua_pushfstring(L, "%s to move",
+                        seega_to_move(game) == SEEGA_X ? "x" : "o");
+    }
+    luaL_addvalue(&b);
+    if (seega_phase(game) == SEEGA_PHASE_MOVING) {
+        lua_pushfstring(L, "; on board x %d, o %d; quiet %d",
+                        (int)seega_pieces(game, SEEGA_X),
+                        (int)seega_pieces(game, SEEGA_O),
+                        (int)seega_quiet_count(game));
+        luaL_addvalue(&b);
+    }
+    if (seega_get_spn(game, spn, sizeof spn) >= 0) {
+        luaL_addstring(&b, "\nspn: ");
+        luaL_addstring(&b, spn);
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* ---- registration -------------------------------------------------------- */
+
+static const luaL_Reg game_methods[] = {
+    {"legal_moves", g_legal_moves},
+    {"play", g_play},
+    {"place", g_place},
+    {"move", g_move},
+    {"undo", g_undo},
+    {"spn", g_spn},
+    {"set_spn", g_set_spn},
+    {"copy", g_copy},
+    {"close", g_close},
+    {"to_move", g_to_move},
+    {"phase", g_phase},
+    {"result", g_result},
+    {"pieces", g_pieces},
+    {"in_hand", g_in_hand},
+    {"at", g_at},
+    {"history", g_history},
+    {"last_captures", g_last_captures},
+    {"quiet", g_quiet},
+    {"turn_state", g_turn_state},
+    {"hash", g_hash},
+    {"size", g_size},
+    {"repetitions", g_repetitions},
+    {"rules", g_rules},
+    {"perft", g_perft},
+    {"playouts", g_playouts},
+    {"search", g_search},
+    {"stop", g_stop},
+    {"hint", g_hint},
+    {"num_distinct_actions", g_num_distinct_actions},
+    {"action_index", g_action_index},
+    {"action_from_index", g_action_from_index},
+    {"legal_mask", g_legal_mask},
+    {"legal_indices", g_legal_indices},
+    {"observation", g_observation},
+    {NULL, NULL}};
+
+static const luaL_Reg game_meta[] = {{"__gc", g_gc},
+                                     {"__close", g_close_var},
+                                     {"__tostring", g_tostring},
+                                     {NULL, NULL}};
+
+static const luaL_Reg module_functions[] = {
+    {"new", l_new},
+    {"from_spn", l_from_spn},
+    {"rules", l_rules},
+    {"library_version", l_library_version},
+    {NULL, NULL}};
+
+/* Exported: the one symbol Lua's require looks for. */
+LUALIB_API int luaopen_seega(lua_State *L);
+
+LUALIB_API int luaopen_seega(lua_State *L)
+{
+    int32_t loaded = seega_version_number();
+    if (loaded / 10000 != SEEGA_VERSION_MAJOR)
+        return luaL_error(L,
+                          "seega: the binding is for libseega %d.x, but "
+                          "libseega %d.%d.%d was loaded",
+                          SEEGA_VERSION_MAJOR, (int)(loaded / 10000),
+                          (int)(loaded / 100 % 100), (int)(loaded % 100));
+
+    if (luaL_newmetatable(L, GAME_MT)) {
+        SL_SETFUNCS(L, game_meta);
+        SL_NEWLIB(L, game_methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+
+    SL_NEWLIB(L, module_functions);
+    lua_createtable(L, 4, 0);
+    for (int i = 0; preset_names[i] != NULL; i++) {
+        lua_pushstring(L, preset_names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "PRESETS");
+    lua_pushliteral(L, SEEGA_VERSION_STRING);
+    lua_setfield(L, -2, "_VERSION");
+    return 1;
+}

@@ -1,0 +1,1075 @@
+-- Tests of the Lua binding: every function, every error path, and random
+-- games cross-checked against the library's own counts.
+--
+--   lua5.4 test_seega.lua [DIR]
+--
+-- DIR is the directory holding the built seega.so (ctest passes the build
+-- tree's); without it, require finds the module on the usual package.cpath.
+-- Prints one line per failed test and "N passed, N failed" at the end;
+-- the exit status is 0 only when every test passed. Runs in Lua 5.1-5.4
+-- and LuaJIT (the 5.4-only features are tested only there).
+
+if arg and arg[1] then
+    package.cpath = arg[1] .. "/?.so;" .. package.cpath
+end
+local seega = require("seega")
+
+local unpack = table.unpack or unpack
+local LUA54 = _VERSION == "Lua 5.4"
+
+-- ---- a tiny harness -------------------------------------------------------
+
+local tests = {}
+local function test(name, fn)
+    tests[#tests + 1] = {name = name, fn = fn}
+end
+
+local function fmt(v)
+    if type(v) == "string" then
+        return string.format("%q", v)
+    end
+    return tostring(v)
+end
+
+local function eq(got, want, what)
+    if got ~= want then
+        error(string.format("%s: got %s, want %s", what or "value", fmt(got),
+                            fmt(want)), 2)
+    end
+end
+
+local function check(cond, what)
+    if not cond then
+        error(what or "check failed", 2)
+    end
+end
+
+-- Same elements, in order.
+local function list_eq(got, want, what)
+    eq(type(got), "table", what)
+    eq(#got, #want, (what or "list") .. " length")
+    for i = 1, #want do
+        eq(got[i], want[i], string.format("%s[%d]", what or "list", i))
+    end
+end
+
+local function sorted(list)
+    local copy = {unpack(list)}
+    table.sort(copy)
+    return copy
+end
+
+-- Calling fn(...) raises an error whose message contains `pattern`
+-- (a plain substring).
+local function raises(pattern, fn, ...)
+    local ok, err = pcall(fn, ...)
+    if ok then
+        error("no error raised (wanted one containing " .. fmt(pattern) .. ")",
+              2)
+    end
+    if not string.find(tostring(err), pattern, 1, true) then
+        error("error " .. fmt(tostring(err)) .. " lacks " .. fmt(pattern), 2)
+    end
+end
+
+-- fn(...) returns nil, a message containing `pattern`, and `code`.
+local function fails(code, pattern, fn, ...)
+    local r = {pcall(fn, ...)}
+    if not r[1] then
+        error("raised " .. fmt(tostring(r[2])) .. " instead of returning nil",
+              2)
+    end
+    if r[2] ~= nil then
+        error("returned " .. fmt(r[2]) .. " instead of nil", 2)
+    end
+    if type(r[3]) ~= "string" or not string.find(r[3], pattern, 1, true) then
+        error("message " .. fmt(r[3]) .. " lacks " .. fmt(pattern), 2)
+    end
+    if r[4] ~= code then
+        error("code " .. fmt(r[4]) .. ", want " .. fmt(code), 2)
+    end
+end
+
+-- A deterministic generator (a 31-bit LCG), the same in every Lua version,
+-- so the random games are the same everywhere.
+local function rng(seed)
+    local state = seed % 2147483648
+    return function(n)
+        state = (state * 1103515245 + 12345) % 2147483648
+        return math.floor(state / 65536) % n + 1
+    end
+end
+
+local START5 = "5/5/5/5/5 x 12 12 0 -"
+local MOVING = "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"
+-- RULES.md "Perft", depth 1-5.
+local MOVING_PERFT = {
+    classic = {4, 12, 32, 72, 152},
+    traditional = {4, 12, 32, 72, 152},
+    diagonal = {4, 12, 40, 128, 784},
+    modern = {4, 12, 32, 80, 224},
+}
+
+-- ---- the module -----------------------------------------------------------
+
+test("module fields", function()
+    eq(seega._VERSION, "0.1.0", "_VERSION")
+    check(string.find(seega.library_version(), "^0%.%d+%.%d+$"),
+          "library_version " .. seega.library_version())
+    list_eq(seega.PRESETS, {"classic", "diagonal", "modern", "traditional"},
+            "PRESETS")
+    eq(package.loaded.seega, seega, "package.loaded")
+end)
+
+test("rules of every preset (RULES.md section 4)", function()
+    local want = {
+        classic = {false, "o", "orthogonal", "orthogonal", true, true,
+                   "opponent_opens", 0, 0},
+        diagonal = {false, "o", "all", "all", true, false, "loses", 0, 150},
+        modern = {false, "x", "orthogonal", "orthogonal", true, false,
+                  "passes", 0, 50},
+        traditional = {true, "o", "orthogonal", "orthogonal", false, true,
+                       "removes", 1, 0},
+    }
+    local fields = {"opening_squares", "first_mover", "move_dirs",
+                    "capture_dirs", "centre_immune", "chain_captures",
+                    "blocked", "lose_at", "quiet_limit"}
+    for _, preset in ipairs(seega.PRESETS) do
+        for _, size in ipairs({5, 7, 9}) do
+            local r = assert(seega.rules(preset, size))
+            eq(r.board_size, size, preset .. " board_size")
+            eq(r.placements_per_turn, 2, preset .. " placements_per_turn")
+            for i, field in ipairs(fields) do
+                eq(r[field], want[preset][i], preset .. " " .. field)
+            end
+            local n = 0
+            for _ in pairs(r) do n = n + 1 end
+            eq(n, 11, "number of fields")
+        end
+    end
+    eq(seega.rules().board_size, 5, "default size")
+    eq(seega.rules().blocked, "opponent_opens", "default preset")
+    eq(seega.rules("modern").board_size, 5, "default size with a name")
+    eq(seega.rules(nil, 7).board_size, 7, "nil preset is classic")
+end)
+
+test("rules errors", function()
+    fails("rules", "rules.board_size must be 5, 7 or 9 (got 6)", seega.rules,
+          "classic", 6)
+    fails("rules", "rules.board_size", seega.rules, "modern", 2 ^ 40)
+    raises("invalid option 'bogus'", seega.rules, "bogus")
+    raises("invalid option 'Classic'", seega.rules, "Classic")
+    raises("preset name expected, got table", seega.rules, {})
+    raises("preset name or rules table expected, got number", seega.rules, 5)
+    raises("integer board size expected, got string", seega.rules, "classic",
+           "7")
+    raises("integer board size expected", seega.rules, "classic", 7.5)
+end)
+
+test("new with a preset name", function()
+    local g = assert(seega.new())
+    eq(g:size(), 5, "default size")
+    eq(g:rules().blocked, "opponent_opens", "default preset")
+    eq(g:spn(), START5, "start position")
+    for _, preset in ipairs(seega.PRESETS) do
+        for _, size in ipairs({5, 7, 9}) do
+            local h = assert(seega.new(preset, size))
+            eq(h:size(), size, "size")
+            local r, want = h:rules(), seega.rules(preset, size)
+            for k, v in pairs(want) do
+                eq(r[k], v, preset .. " rules." .. k)
+            end
+        end
+    end
+    fails("rules", "rules.board_size must be 5, 7 or 9 (got 8)", seega.new,
+          "classic", 8)
+    raises("invalid option 'nope'", seega.new, "nope")
+    raises("preset name or rules table expected, got boolean", seega.new,
+           true)
+    raises("integer board size expected, got table", seega.new, "classic", {})
+end)
+
+test("new with a rules table", function()
+    -- round trip: every preset's table makes the same rules
+    for _, preset in ipairs(seega.PRESETS) do
+        local want = seega.rules(preset, 9)
+        local r = assert(seega.new(want)):rules()
+        for k, v in pairs(want) do
+            eq(r[k], v, preset .. " rules." .. k)
+        end
+    end
+    -- fields left out take the CLASSIC defaults, on 5x5
+    local r = assert(seega.new({})):rules()
+    local classic = seega.rules("classic")
+    for k, v in pairs(classic) do
+        eq(r[k], v, "default rules." .. k)
+    end
+    r = assert(seega.new({board_size = 7, quiet_limit = 100,
+                          blocked = "passes", first_mover = "x",
+                          move_dirs = "all", capture_dirs = "all",
+                          centre_immune = false, chain_captures = 0,
+                          opening_squares = 1, lose_at = 1,
+                          placements_per_turn = 1})):rules()
+    eq(r.board_size, 7, "board_size")
+    eq(r.quiet_limit, 100, "quiet_limit")
+    eq(r.blocked, "passes", "blocked")
+    eq(r.first_mover, "x", "first_mover")
+    eq(r.move_dirs, "all", "move_dirs")
+    eq(r.capture_dirs, "all", "capture_dirs")
+    eq(r.centre_immune, false, "centre_immune from false")
+    eq(r.chain_captures, false, "chain_captures from 0")
+    eq(r.opening_squares, true, "opening_squares from 1")
+    eq(r.lose_at, 1, "lose_at")
+    eq(r.placements_per_turn, 1, "placements_per_turn")
+end)
+
+test("new with bad rules tables", function()
+    -- values: the library's (or the binding's) message, nil returned
+    fails("rules", "rules.board_size must be 5, 7 or 9 (got 6)", seega.new,
+          {board_size = 6})
+    fails("rules", "rules.lose_at must be 0 or 1 (got 3)", seega.new,
+          {lose_at = 3})
+    fails("rules", "rules.centre_immune", seega.new, {centre_immune = 2})
+    fails("rules", "rules.placements_per_turn", seega.new,
+          {placements_per_turn = 3})
+    fails("rules", "rules.quiet_limit", seega.new, {quiet_limit = -1})
+    fails("rules", "rules.quiet_limit is out of range (got 1099511627776)",
+          seega.new, {quiet_limit = 2 ^ 40})
+    fails("rules",
+          'rules.blocked must be "loses", "passes", "opponent_opens" or ' ..
+          '"removes" (got "nope")', seega.new, {blocked = "nope"})
+    fails("rules", 'rules.first_mover must be "x" or "o" (got "X")',
+          seega.new, {first_mover = "X"})
+    fails("rules", 'rules.move_dirs must be "orthogonal" or "all"',
+          seega.new, {move_dirs = "diagonal"})
+    fails("rules", "rules.capture_dirs", seega.new, {capture_dirs = "none"})
+    -- types and names: raised
+    raises("unknown rules field 'frist_mover'", seega.new,
+           {frist_mover = "x"})
+    raises("rules field keys must be strings, got number", seega.new, {5})
+    raises("rules.first_mover must be a string, got number", seega.new,
+           {first_mover = 1})
+    raises("rules.board_size must be an integer, got string", seega.new,
+           {board_size = "5"})
+    raises("rules.quiet_limit must be an integer, got a fraction", seega.new,
+           {quiet_limit = 1.5})
+    raises("rules.chain_captures must be an integer or a boolean", seega.new,
+           {chain_captures = "yes"})
+    raises("a board size goes with a preset name only", seega.new, {}, 7)
+end)
+
+test("from_spn", function()
+    local g = assert(seega.from_spn(MOVING))
+    eq(g:spn(), MOVING, "spn")
+    eq(g:rules().blocked, "opponent_opens", "default preset")
+    eq(#g:history(), 0, "history")
+    g = assert(seega.from_spn(MOVING, "diagonal"))
+    eq(g:rules().move_dirs, "all", "preset")
+    -- the size comes from the SPN with a preset name
+    g = assert(seega.from_spn("7/7/7/7/7/7/7 x 24 24 0 -", "traditional"))
+    eq(g:size(), 7, "7x7")
+    g = assert(seega.from_spn("9/9/9/9/9/9/9/9/9 x 40 40 0 -"))
+    eq(g:size(), 9, "9x9")
+    -- and with a rules table that has no board_size
+    g = assert(seega.from_spn("7/7/7/7/7/7/7 x 24 24 0 -",
+                              {quiet_limit = 70}))
+    eq(g:size(), 7, "table without size")
+    eq(g:rules().quiet_limit, 70, "table field")
+    fails("parse", "bad SPN", seega.from_spn, "7/7/7/7/7/7/7 x 24 24 0 -",
+          {board_size = 5})
+    fails("parse", "bad SPN", seega.from_spn, "5/5/5/5/5 x 12 12 0")
+    fails("parse", "bad SPN", seega.from_spn, "5/5/5/5/5/5 x 12 12 0 -")
+    fails("parse", "bad SPN", seega.from_spn, "")
+    fails("parse", "NUL", seega.from_spn, START5 .. "\0junk")
+    fails("parse", "bad SPN", seega.from_spn, 42)
+    fails("rules", "rules.lose_at", seega.from_spn, START5, {lose_at = 2})
+    raises("string expected, got no value", seega.from_spn)
+    raises("string expected, got table", seega.from_spn, {})
+    raises("invalid option 'x'", seega.from_spn, START5, "x")
+    raises("the board size comes from the SPN", seega.from_spn, START5,
+           "classic", 5)
+end)
+
+-- ---- playing --------------------------------------------------------------
+
+test("legal_moves at the start", function()
+    local g = seega.new()
+    local want = {}
+    for _, f in ipairs({"a", "b", "c", "d", "e"}) do
+        for r = 1, 5 do
+            if f .. r ~= "c3" then want[#want + 1] = f .. r end
+        end
+    end
+    list_eq(sorted(g:legal_moves()), sorted(want), "placements")
+    eq(#seega.new("traditional"):legal_moves(), 2, "opening squares")
+    list_eq(sorted(seega.new("traditional"):legal_moves()), {"c2", "c4"},
+            "TRADITIONAL: X's marked squares")
+    eq(#seega.new("classic", 9):legal_moves(), 80, "9x9")
+end)
+
+test("play", function()
+    local g = seega.new()
+    eq(g:play("c2"), true, "play")
+    eq(g:at("c2"), "x", "placed")
+    eq(g:play(" B2\n"), true, "case and white space")
+    eq(g:at("b2"), "x", "placed")
+    eq(g:to_move(), "o", "two placements, then O")
+    local spn = g:spn()
+    fails("illegal", "not legal now", g.play, g, "c2")
+    fails("illegal", "not legal now", g.play, g, "c3")
+    fails("illegal", "", g.play, g, "c2-c3")
+    fails("parse", "", g.play, g, "zz")
+    fails("parse", "", g.play, g, "c2 - c3")
+    fails("parse", "", g.play, g, "f1")
+    fails("parse", "", g.play, g, "")
+    fails("parse", "NUL", g.play, g, "a1\0")
+    fails("parse", "", g.play, g, 12)
+    eq(g:spn(), spn, "refused actions leave the game as it was")
+    raises("string expected, got no value", g.play, g)
+    raises("string expected, got table", g.play, g, {})
+    -- a finished game refuses any action
+    g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    assert(g:play("c2-c3"))
+    fails("game_over", "the game is over", g.play, g, "a3-a4")
+end)
+
+test("place", function()
+    local g = seega.new()
+    eq(g:place("C2"), true, "by name")
+    eq(g:place(0), true, "by index (a1 = 0)")
+    eq(g:at("a1"), "x", "a1")
+    eq(g:place(24), true, "O on e5")
+    eq(g:at("e5"), "o", "e5")
+    fails("illegal", "not legal now", g.place, g, "c2")
+    fails("illegal", "", g.place, g, 12)
+    fails("invalid", "off the 5x5 board", g.place, g, 25)
+    fails("invalid", "off the 5x5 board", g.place, g, -1)
+    fails("invalid", "off the 5x5 board", g.place, g, 2 ^ 40)
+    fails("parse", "off a 5x5 board", g.place, g, "k9")
+    fails("parse", "not a square name", g.place, g, "zz")
+    fails("parse", "NUL", g.place, g, "a2\0")
+    raises("square index must be an integer", g.place, g, 1.5)
+    raises("square name or index expected, got boolean", g.place, g, true)
+    raises("square name or index expected, got no value", g.place, g)
+end)
+
+test("move and captures", function()
+    local g = assert(seega.from_spn("4o/5/xo3/2x2/5 x 0 0 0 -"))
+    list_eq(sorted(g:legal_moves()),
+            sorted({"c2-c3", "a3-a4", "c2-c1", "a3-a2", "c2-d2", "c2-b2"}),
+            "moves")
+    local spn = g:spn()
+    fails("illegal", "", g.move, g, "c2", "c4")
+    fails("illegal", "", g.move, g, "e5", "e4")
+    fails("parse", "", g.move, g, "c2", "c9")
+    fails("invalid", "off the 5x5 board", g.move, g, 7, 99)
+    raises("square name or index expected, got no value", g.move, g, "c2")
+    eq(g:spn(), spn, "unchanged")
+    eq(g:move("c2", "c3"), true, "capturing move")
+    list_eq(g:last_captures(), {"b3"}, "captured")
+    eq(g:at("b3"), nil, "b3 emptied")
+    eq(g:pieces("o"), 1, "O lost one")
+    eq(g:quiet(), 0, "quiet")
+    eq(g:move(24, 19), true, "by index: e5-e4")
+    list_eq(g:last_captures(), {}, "no capture")
+    eq(g:quiet(), 1, "a quiet turn")
+    list_eq(g:history(), {"c2-c3", "e5-e4"}, "history")
+end)
+
+test("blocked sides (RULES.md section 3)", function()
+    local blocked = "xoxox/oxoxo/xo1ox/oxoxo/xoxox x 0 0 0 -"
+    list_eq(seega.from_spn(blocked, "classic"):legal_moves(), {"pass"},
+            "CLASSIC passes")
+    list_eq(seega.from_spn(blocked, "modern"):legal_moves(), {"pass"},
+            "MODERN passes")
+    local removals = seega.from_spn(blocked, "traditional"):legal_moves()
+    eq(#removals, 12, "TRADITIONAL removes any enemy piece")
+    for _, a in ipairs(removals) do
+        check(string.find(a, "^x[a-e][1-5]$"), "removal " .. a)
+    end
+    eq(#seega.from_spn(blocked, "diagonal"):legal_moves(), 4,
+       "DIAGONAL moves diagonally")
+    local g = seega.from_spn(blocked, "traditional")
+    assert(g:play("xb3"))
+    list_eq(g:last_captures(), {"b3"}, "the removed square")
+end)
+
+test("undo", function()
+    local g = seega.new()
+    fails("invalid", "nothing to undo", g.undo, g)
+    assert(g:play("c2"))
+    assert(g:play("b2"))
+    eq(g:undo(), "b2", "undo returns the action")
+    eq(g:undo(), "c2", "undo returns the action")
+    eq(g:spn(), START5, "back at the start")
+    fails("invalid", "nothing to undo", g.undo, g)
+    g = assert(seega.from_spn("4o/5/xo3/2x2/5 x 0 0 0 -"))
+    assert(g:play("c2-c3"))
+    eq(g:undo(), "c2-c3", "undo a capture")
+    eq(g:spn(), "4o/5/xo3/2x2/5 x 0 0 0 -", "capture undone")
+end)
+
+test("spn and set_spn", function()
+    local g = seega.new()
+    assert(g:play("a1"))
+    eq(g:spn(), "5/5/5/5/x4 x 11 12 0 +", "after one placement")
+    eq(g:set_spn(MOVING), true, "set_spn")
+    eq(g:spn(), MOVING, "loaded")
+    eq(#g:history(), 0, "history cleared")
+    fails("invalid", "nothing to undo", g.undo, g)
+    fails("parse", "bad SPN", g.set_spn, g, "7/7/7/7/7/7/7 x 24 24 0 -")
+    fails("parse", "bad SPN", g.set_spn, g, "nonsense")
+    fails("parse", "NUL", g.set_spn, g, MOVING .. "\0")
+    eq(g:spn(), MOVING, "unchanged after refusals")
+    raises("string expected, got nil", g.set_spn, g, nil)
+end)
+
+test("copy", function()
+    local g = seega.new("modern", 7)
+    assert(g:play("a1"))
+    local c = g:copy()
+    eq(c:spn(), g:spn(), "same position")
+    list_eq(c:history(), {"a1"}, "same history")
+    eq(c:rules().blocked, "passes", "same rules")
+    assert(c:play("b1"))
+    check(c:spn() ~= g:spn(), "independent")
+    g:close()
+    eq(c:undo(), "b1", "the copy outlives the original")
+end)
+
+test("state queries", function()
+    local g = seega.new()
+    eq(g:to_move(), "x", "to_move")
+    eq(g:phase(), "place", "phase")
+    eq(g:result(), nil, "result while going on")
+    eq(select("#", g:result()), 1, "a single nil")
+    eq(g:pieces("x"), 0, "pieces")
+    eq(g:in_hand("x"), 12, "in_hand x")
+    eq(g:in_hand("o"), 12, "in_hand o")
+    eq(g:at("c3"), nil, "empty")
+    eq(g:at(12), nil, "empty by index")
+    eq(g:quiet(), 0, "quiet")
+    eq(g:repetitions(), 1, "repetitions")
+    eq(g:size(), 5, "size")
+    raises("invalid option 'z'", g.pieces, g, "z")
+    raises("invalid option 'X'", g.in_hand, g, "X")
+    raises("string expected, got no value", g.pieces, g)
+    raises("off a 5x5 board", g.at, g, "k9")
+    raises("not a square name", g.at, g, "zz")
+    raises("square 25 is off the 5x5 board", g.at, g, 25)
+    raises("square -1 is off the 5x5 board", g.at, g, -1)
+    raises("square index must be an integer", g.at, g, 0.5)
+    raises("NUL", g.at, g, "a1\0")
+    raises("square name or index expected, got nil", g.at, g, nil)
+
+    g = assert(seega.from_spn(MOVING))
+    eq(g:phase(), "move", "moving phase")
+    eq(g:to_move(), "o", "to_move")
+    eq(g:pieces("x"), 12, "pieces x")
+    eq(g:pieces("o"), 12, "pieces o")
+    eq(g:in_hand("o"), 0, "in_hand")
+    eq(g:at("a1"), "x", "at a1")
+    eq(g:at("b1"), "o", "at b1")
+    eq(g:at(24), "x", "at e5 by index")
+    -- repetitions: a position that recurs
+    g = assert(seega.from_spn("4o/5/5/5/x4 x 0 0 0 -", "classic"))
+    for _ = 1, 2 do
+        assert(g:play("a1-a2"))
+        assert(g:play("e5-e4"))
+        assert(g:play("a2-a1"))
+        assert(g:play("e4-e5"))
+    end
+    eq(g:repetitions(), 3, "repetitions")
+    eq(g:quiet(), 8, "quiet turns")
+end)
+
+test("turn states (docs/notation.md examples)", function()
+    local g = seega.new()
+    eq(g:turn_state(), "normal", "start")
+    eq(select("#", g:turn_state()), 1, "no square")
+    assert(g:play("a1"))
+    eq(g:turn_state(), "placed_one", "after one placement")
+    g = assert(seega.from_spn("xoxox/oxoxo/x1o1o/oxoxo/xoxox o 0 0 0 c3"))
+    local state, square = g:turn_state()
+    eq(state, "chain", "chain")
+    eq(square, "c3", "chain square")
+    list_eq(sorted(g:legal_moves()), {"c3-b3", "c3-d3", "pass"}, "chain")
+    g = assert(seega.from_spn("ooxoo/oxxxo/xx1xo/oxxxo/xoxoo x 0 0 1 !"))
+    eq(g:turn_state(), "extra", "extra turn")
+    list_eq(g:legal_moves(), {"d3-c3"}, "must open a way")
+    g = assert(seega.from_spn("ooxoo/oxxxo/o2xx/oxxoo/oxxox o 0 0 0 *",
+                              "traditional"))
+    eq(g:turn_state(), "removed", "after a removal")
+end)
+
+test("hash", function()
+    local g = seega.new()
+    local h = g:hash()
+    check(string.find(h, "^%x+$") and #h == 16, "16 hex digits: " .. h)
+    assert(g:play("a1"))
+    check(g:hash() ~= h, "a placement changes the hash")
+    g:undo()
+    eq(g:hash(), h, "undo restores the hash")
+    eq(seega.new():hash(), h, "the same position, the same hash")
+    -- the quiet counter is not hashed
+    eq(seega.from_spn("4o/5/5/5/x4 x 0 0 0 -"):hash(),
+       seega.from_spn("4o/5/5/5/x4 x 0 0 7 -"):hash(), "quiet ignored")
+end)
+
+test("result and reason", function()
+    local g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    assert(g:move("c2", "c3"))
+    local r, why = g:result()
+    eq(r, "x", "material win")
+    eq(why, "material", "reason")
+    r, why = seega.from_spn("x3o/5/5/5/5 x 0 0 50 -", "modern"):result()
+    eq(r, "draw", "draw by count")
+    eq(why, "quiet", "reason")
+    r, why = seega.from_spn("x3o/5/5/5/x4 x 0 0 50 -", "modern"):result()
+    eq(r, "x", "win by count")
+    eq(why, "quiet", "reason")
+    -- DIAGONAL: the side to move is blocked and loses at once
+    local boxed = assert(seega.from_spn("5/5/5/oo3/xo3 x 0 0 0 -",
+                                        "diagonal"))
+    r, why = boxed:result()
+    eq(r, "o", "blocked side loses")
+    eq(why, "blocked", "reason")
+    eq(#boxed:legal_moves(), 0, "no actions in a finished game")
+    -- the same position under CLASSIC: x passes, the game goes on
+    eq(seega.from_spn("5/5/5/oo3/xo3 x 0 0 0 -"):result(), nil, "ongoing")
+end)
+
+-- ---- analysis, simulation, learning ---------------------------------------
+
+test("perft: start positions (RULES.md)", function()
+    local start = {24, 552, 12144, 255024}
+    for _, preset in ipairs({"classic", "diagonal", "modern"}) do
+        local g = seega.new(preset)
+        eq(g:perft(0), 1, "depth 0")
+        for d = 1, #start do
+            eq(g:perft(d), start[d], preset .. " depth " .. d)
+        end
+    end
+    local trad = {2, 2, 4, 4, 80}
+    local g = seega.new("traditional")
+    for d = 1, #trad do
+        eq(g:perft(d), trad[d], "traditional depth " .. d)
+    end
+    g = seega.new("classic", 7)
+    eq(g:perft(1), 48, "7x7 depth 1")
+    eq(g:perft(2), 2256, "7x7 depth 2")
+    eq(g:perft(3), 103776, "7x7 depth 3")
+    g = seega.new("classic", 9)
+    eq(g:perft(1), 80, "9x9 depth 1")
+    eq(g:perft(2), 6320, "9x9 depth 2")
+    eq(g:perft(3), 492960, "9x9 depth 3")
+    eq(g:spn(), "9/9/9/9/9/9/9/9/9 x 40 40 0 -", "perft changes nothing")
+end)
+
+test("perft: the moving position per preset (RULES.md)", function()
+    for preset, want in pairs(MOVING_PERFT) do
+        local g = assert(seega.from_spn(MOVING, preset))
+        for d = 1, #want do
+            eq(g:perft(d), want[d], preset .. " depth " .. d)
+        end
+    end
+end)
+
+test("perft errors", function()
+    local g = seega.new()
+    raises("depth must be 0 or more", g.perft, g, -1)
+    raises("number expected, got no value", g.perft, g)
+    raises("number expected, got table", g.perft, g, {})
+    if LUA54 then
+        raises("number has no integer representation", g.perft, g, 1.5)
+    end
+end)
+
+test("playouts", function()
+    local g = seega.new()
+    local s = g:playouts({count = 50, seed = 7})
+    eq(s.count, 50, "count")
+    eq(s.x_wins + s.o_wins + s.draws + s.unfinished, 50, "sum")
+    check(s.actions >= 50 * 24, "every playout places all pieces")
+    local again = g:playouts({count = 50, seed = 7})
+    for _, k in ipairs({"x_wins", "o_wins", "draws", "unfinished",
+                        "actions"}) do
+        eq(again[k], s[k], "same seed, same " .. k)
+    end
+    local short = g:playouts({count = 10, seed = -3, max_actions = 5})
+    eq(short.unfinished, 10, "all cut short")
+    eq(short.actions, 50, "five actions each")
+    local n = g:playouts(20)
+    eq(n.count, 20, "count as a number")
+    eq(g:playouts({count = 0}).actions, 0, "no playouts")
+    eq(g:spn(), START5, "the game is unchanged")
+    -- a finished game gives its result every time
+    local done = assert(seega.from_spn("x3o/5/5/5/x4 x 0 0 50 -", "modern"))
+    local f = done:playouts({count = 5})
+    eq(f.x_wins, 5, "finished: x wins")
+    eq(f.actions, 0, "finished: no action")
+
+    raises("count is required", g.playouts, g, {seed = 1})
+    raises("unknown playouts option 'cuont'", g.playouts, g,
+           {count = 1, cuont = 2})
+    raises("count must be in 0..4294967295 (got -1)", g.playouts, g,
+           {count = -1})
+    raises("max_actions must be an integer, got string", g.playouts, g,
+           {count = 1, max_actions = "5"})
+    raises("seed must be an integer, got a fraction", g.playouts, g,
+           {count = 1, seed = 0.5})
+    raises("count out of range", g.playouts, g, -5)
+    raises("options table or count expected, got no value", g.playouts, g)
+end)
+
+test("learning interface", function()
+    local sizes = {[5] = 251, [7] = 491, [9] = 811}
+    for size, n in pairs(sizes) do
+        local g = seega.new("classic", size)
+        eq(g:num_distinct_actions(), n, "num_distinct_actions " .. size)
+        local mask, count = g:legal_mask()
+        eq(#mask, n, "mask length")
+        eq(count, size * size - 1, "legal count")
+        eq(#g:observation(), 13 * size * size, "observation size")
+    end
+    local g = assert(seega.from_spn(MOVING, "diagonal"))
+    local mask, count = g:legal_mask()
+    local moves = g:legal_moves()
+    eq(count, #moves, "mask count")
+    local ones = 0
+    for i = 1, #mask do
+        if mask:byte(i) == 1 then
+            ones = ones + 1
+        else
+            eq(mask:byte(i), 0, "mask byte")
+        end
+    end
+    eq(ones, count, "ones in the mask")
+    local indices = g:legal_indices()
+    eq(#indices, #moves, "legal_indices")
+    for k, m in ipairs(moves) do
+        local i = g:action_index(m)
+        eq(indices[k], i, "legal_indices in the order of legal_moves")
+        eq(mask:byte(i + 1), 1, "legal index of " .. m)
+        eq(g:action_from_index(i), m, "action_from_index(action_index)")
+    end
+    eq(g:action_index("a1"), 0, "place a1")
+    eq(g:action_index("pass"), 250, "pass is the last index")
+    eq(g:action_index("xc3"), 9 * 25 + 12, "remove c3")
+    eq(g:action_index("a1-a2"), 25 + 8 * 0 + 0, "step a1 north")
+    eq(g:action_from_index(250), "pass", "index of pass")
+    fails("parse", "", g.action_index, g, "zz")
+    fails("parse", "NUL", g.action_index, g, "a1\0")
+    fails("invalid", "", g.action_index, g, "a1-a3")
+    raises("index out of range", g.action_from_index, g, -1)
+    raises("bad argument", g.action_from_index, g, 251)
+    -- a1 south: off the board
+    raises("bad argument", g.action_from_index, g, 25 + 1)
+    raises("number expected, got string", g.action_from_index, g, "a1")
+    -- observation plane 4: all 1 during the placing
+    local obs = seega.new():observation()
+    for k = 4 * 25 + 1, 5 * 25 do
+        eq(obs:byte(k), 1, "placing plane")
+    end
+    eq(obs:byte(5 * 25 + 1), 12, "pieces in hand plane")
+end)
+
+-- ---- search ---------------------------------------------------------------
+
+-- The actions of a line are legal one after another from g's position.
+local function check_line(g, line, what)
+    local c = g:copy()
+    for i, a in ipairs(line) do
+        local legal = {}
+        for _, m in ipairs(c:legal_moves()) do legal[m] = true end
+        check(legal[a], string.format("%s: pv[%d] = %s is legal", what, i, a))
+        assert(c:play(a))
+    end
+    c:close()
+end
+
+test("search: result fields and legality", function()
+    local g = seega.new()
+    local spn = g:spn()
+    local r = g:search({depth = 3})
+    eq(type(r.best), "string", "best")
+    eq(r.depth, 3, "depth limit")
+    check(r.nodes > 0, "nodes")
+    eq(type(r.score), "number", "score")
+    eq(type(r.time_ms), "number", "time_ms")
+    eq(r.proven, nil, "not proven")
+    eq(r.pv[1], r.best, "pv starts with best")
+    check_line(g, r.pv, "start")
+    eq(g:spn(), spn, "the position is unchanged")
+    eq(#g:history(), 0, "the history is unchanged")
+    -- the same limits give the same result, also on the same game (each
+    -- search starts from an empty transposition table)
+    local again = g:search({depth = 3})
+    eq(again.best, r.best, "deterministic best")
+    eq(again.nodes, r.nodes, "deterministic nodes")
+    eq(again.score, r.score, "deterministic score")
+    -- every level, with a seed
+    for level = 0, 3 do
+        local lr = g:search({level = level, seed = 11, depth = 4})
+        check_line(g, {lr.best}, "level " .. level)
+    end
+    -- node limits are exact, a time limit ends the search
+    eq(g:search({nodes = 500}).nodes, 500, "node limit")
+    check(g:search({time_ms = 30}).time_ms < 5000, "time limit")
+    check_line(g, {g:search({remaining_ms = 600, increment_ms = 5}).best},
+               "clock")
+    check_line(g, {g:search({depth = 2, threads = 2, tt_mb = 1}).best},
+               "threads and tt_mb")
+    check_line(g, {g:search({depth = 1, seed = -5}).best}, "negative seed")
+end)
+
+test("search: proofs and forced captures", function()
+    local g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    local r = g:search({depth = 3})
+    eq(r.best, "c2-c3", "the winning capture")
+    eq(r.proven, "win", "proven win")
+    eq(r.proven_plies, 1, "in one ply")
+    eq(r.score, 29999, "score of a win in one")
+    -- a position in every preset: the move is legal
+    for _, preset in ipairs(seega.PRESETS) do
+        local m = assert(seega.from_spn(MOVING, preset))
+        check_line(m, m:search({depth = 4}).pv, preset)
+    end
+    -- a single legal action
+    local blocked = assert(seega.from_spn(
+        "xoxox/oxoxo/xo1ox/oxoxo/xoxox x 0 0 0 -", "classic"))
+    eq(blocked:search({depth = 2}).best, "pass", "the only action")
+end)
+
+test("search: on_progress and stop", function()
+    local g = seega.new()
+    local depths = {}
+    local r = g:search({depth = 4, on_progress = function(info)
+        depths[#depths + 1] = info.depth
+        eq(type(info.best), "string", "progress best")
+        eq(type(info.pv), "table", "progress pv")
+    end})
+    list_eq(depths, {1, 2, 3, 4}, "one call per iteration")
+    eq(r.depth, 4, "depth")
+    -- returning true stops the search
+    local calls = 0
+    r = g:search({depth = 30, on_progress = function(info)
+        calls = calls + 1
+        return info.depth >= 2
+    end})
+    eq(calls, 2, "stopped after the second iteration")
+    eq(r.depth, 2, "the depth reached")
+    -- so does stop()
+    calls = 0
+    r = g:search({depth = 30, on_progress = function()
+        calls = calls + 1
+        g:stop()
+    end})
+    eq(calls, 1, "stop(): one iteration")
+    eq(r.depth, 1, "stop(): the depth reached")
+    g:stop() -- without a search: nothing happens
+    eq(g:search({depth = 2}).depth, 2, "a later search is not affected")
+    -- an error in on_progress stops the search and is raised
+    raises("boom", g.search, g, {depth = 9, on_progress = function()
+        error("boom")
+    end})
+    local obj = {}
+    local ok, err = pcall(g.search, g, {depth = 9, on_progress = function()
+        error(obj)
+    end})
+    eq(ok, false, "raised")
+    eq(err, obj, "the error object itself")
+    -- the game cannot be used or closed from on_progress
+    raises("during its search", g.search, g, {depth = 3,
+        on_progress = function() g:spn() end})
+    raises("during its search", g.search, g, {depth = 3,
+        on_progress = function() g:close() end})
+    raises("during its search", g.search, g, {depth = 3,
+        on_progress = function() g:search({depth = 1}) end})
+    -- other games can
+    local other = seega.new()
+    g:search({depth = 2, on_progress = function()
+        assert(other:play(other:legal_moves()[1]))
+    end})
+    eq(#other:history(), 2, "another game was played")
+    eq(g:spn(), START5, "and this one is usable again")
+end)
+
+test("search and hint: errors", function()
+    local g = seega.new()
+    raises("unknown search option 'dpeth'", g.search, g, {dpeth = 2})
+    raises("search level 4 is out of range", g.search, g, {level = 4})
+    raises("must not be negative", g.search, g, {depth = -1})
+    raises("must not be negative", g.search, g, {time_ms = -1})
+    raises("at most 64 search threads", g.search, g, {threads = 100})
+    raises("search: depth must be an integer, got string", g.search, g,
+           {depth = "3"})
+    raises("nodes must be in 0..", g.search, g, {nodes = -1})
+    raises("on_progress must be a function, got number", g.search, g,
+           {depth = 1, on_progress = 1})
+    raises("table expected, got number", g.search, g, 3)
+    local over = assert(seega.from_spn("5/5/5/oo3/xo3 x 0 0 0 -", "diagonal"))
+    fails("game_over", "the game is over", over.search, over, {depth = 1})
+    fails("game_over", "the game is over", over.hint, over)
+    raises("time_ms must be 0 or more", g.hint, g, -1)
+    raises("number expected, got string", g.hint, g, "fast")
+end)
+
+test("hint", function()
+    local g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    eq(g:hint(200), "c2-c3", "the winning capture")
+    g = seega.new("traditional")
+    local h = g:hint(50)
+    check(h == "c2" or h == "c4", "an opening square: " .. tostring(h))
+    eq(g:spn(), START5, "unchanged")
+end)
+
+-- ---- lifecycle and metamethods --------------------------------------------
+
+test("close, and using a closed game", function()
+    local g = seega.new()
+    eq(g:close(), true, "close")
+    eq(g:close(), true, "closing twice is fine")
+    eq(tostring(g), "seega game (closed)", "tostring")
+    local methods = {"legal_moves", "play", "place", "move", "undo", "spn",
+                     "set_spn", "copy", "to_move", "phase", "result",
+                     "pieces", "in_hand", "at", "history", "last_captures",
+                     "quiet", "size", "repetitions", "rules", "perft",
+                     "playouts", "num_distinct_actions", "action_index",
+                     "action_from_index",
+                     "legal_mask", "legal_indices", "observation", "search",
+                     "hint", "stop", "turn_state", "hash"}
+    for _, m in ipairs(methods) do
+        check(type(g[m]) == "function", "method " .. m)
+        raises("attempt to use a closed seega game", g[m], g, "c2", "c3")
+    end
+    -- a failed from_spn leaves nothing half-open behind
+    collectgarbage()
+end)
+
+test("the methods are exactly those tested here", function()
+    local want = {"action_from_index", "action_index", "at", "close", "copy",
+                  "hash", "hint", "history", "in_hand", "last_captures",
+                  "legal_indices", "legal_mask", "legal_moves", "move",
+                  "num_distinct_actions", "observation", "perft", "phase",
+                  "pieces", "place", "play", "playouts", "quiet",
+                  "repetitions", "result", "rules", "search", "set_spn",
+                  "size", "spn", "stop", "to_move", "turn_state", "undo"}
+    local got = {}
+    for name in pairs(getmetatable(seega.new()).__index) do
+        got[#got + 1] = name
+    end
+    list_eq(sorted(got), want, "methods")
+    got = {}
+    for name in pairs(seega) do got[#got + 1] = name end
+    list_eq(sorted(got), {"PRESETS", "_VERSION", "from_spn",
+                          "library_version", "new", "rules"},
+            "module fields")
+end)
+
+test("wrong self", function()
+    local g = seega.new()
+    raises("seega.game expected, got no value", g.spn)
+    raises("seega.game expected, got number", g.spn, 42)
+    raises("seega.game expected, got table", g.play, {}, "c2")
+    raises("seega.game expected, got ", g.spn, io.stdout) -- FILE* (5.4)
+    raises("seega.game expected", g.close, "x")
+end)
+
+test("garbage collection frees games", function()
+    for _ = 1, 2000 do
+        local g = seega.new("classic", 9)
+        g:play("a1")
+        local c = g:copy()
+        if _ % 2 == 0 then c:close() end
+    end
+    collectgarbage()
+    collectgarbage()
+end)
+
+if LUA54 then
+    test("to-be-closed variables (__close)", function()
+        local chunk = assert(load([[
+            local seega = ...
+            local outer
+            do
+                local g <close> = seega.new()
+                outer = g
+                assert(g:play("c2"))
+            end
+            return outer
+        ]]))
+        local g = chunk(seega)
+        raises("attempt to use a closed seega game", g.spn, g)
+        -- __close after an explicit close is harmless
+        chunk = assert(load([[
+            local seega = ...
+            local g <close> = seega.new()
+            g:close()
+            return true
+        ]]))
+        eq(chunk(seega), true, "close then __close")
+        -- a to-be-closed variable cannot free the game under its search
+        chunk = assert(load([[
+            local seega = ...
+            local g = seega.new()
+            local ok, err = pcall(g.search, g, {depth = 3,
+                on_progress = function()
+                    local alias <close> = g
+                end})
+            return ok, err, g:spn()
+        ]]))
+        local ok, err, spn = chunk(seega)
+        eq(ok, false, "raised")
+        check(string.find(tostring(err), "during its search", 1, true),
+              tostring(err))
+        eq(spn, START5, "the game is still open")
+    end)
+
+    test("metatable", function()
+        local mt = getmetatable(seega.new())
+        eq(mt.__name, "seega.game", "__name")
+        eq(type(mt.__index), "table", "__index")
+        eq(type(mt.__gc), "function", "__gc")
+        eq(type(mt.__close), "function", "__close")
+        eq(type(mt.__tostring), "function", "__tostring")
+    end)
+end
+
+test("tostring: a readable board", function()
+    local g = assert(seega.from_spn("4o/5/xo3/2x2/5 x 0 0 0 -"))
+    eq(tostring(g), table.concat({
+        "5  . . . . o",
+        "4  . . . . .",
+        "3  x o + . .",
+        "2  . . x . .",
+        "1  . . . . .",
+        "   a b c d e",
+        "x to move; on board x 2, o 2; quiet 0",
+        "spn: 4o/5/xo3/2x2/5 x 0 0 0 -"}, "\n"), "moving")
+    g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    assert(g:play("c2-c3"))
+    check(string.find(tostring(g), "\nx wins (material); on board x 2, o 0",
+                      1, true), "finished: " .. tostring(g))
+    local s = tostring(seega.new("modern", 7))
+    check(string.find(s, "^7  %. %. %. %. %. %. %.\n"), "7x7 top rank")
+    check(string.find(s, "4  %. %. %. %+ %. %. %.\n"), "7x7 centre")
+    check(string.find(s, "\n   a b c d e f g\nx to place; in hand x 24, o 24\n",
+                      1, true), "7x7 footer: " .. s)
+end)
+
+-- ---- random games ---------------------------------------------------------
+
+-- Play a random game: every action must be in legal_moves(); the SPN must
+-- round-trip through set_spn and from_spn; the legal moves must agree with
+-- perft(1), and perft(2) with the sum over the moves of perft(1) after
+-- each. A refused action must leave the game as it was; undo must restore
+-- the previous SPN. Returns the number of actions played.
+local function random_game(preset, size, seed, max_actions)
+    local rand = rng(seed)
+    local g = seega.new(preset, size)
+    local mirror = seega.new(preset, size)
+    local played = 0
+    while g:result() == nil and played < max_actions do
+        local spn = g:spn()
+        local moves = g:legal_moves()
+        check(#moves > 0, "an ongoing game has an action")
+        local seen = {}
+        for _, m in ipairs(moves) do
+            check(not seen[m], "duplicate action " .. m)
+            seen[m] = true
+        end
+        eq(g:perft(1), #moves, "perft(1) at " .. spn)
+        if played % 7 == 0 then
+            local sum = 0
+            for _, m in ipairs(moves) do
+                local c = g:copy()
+                assert(c:play(m))
+                sum = sum + c:perft(1)
+                c:close()
+            end
+            eq(g:perft(2), sum, "perft(2) at " .. spn)
+        end
+        -- the SPN round-trips, and a game loaded from it has the same moves
+        assert(mirror:set_spn(spn))
+        eq(mirror:spn(), spn, "set_spn round trip")
+        list_eq(sorted(mirror:legal_moves()), sorted(moves),
+                "moves after set_spn at " .. spn)
+        local loaded = assert(seega.from_spn(spn, preset))
+        eq(loaded:spn(), spn, "from_spn round trip")
+        loaded:close()
+        -- a text that is not a legal action is refused, changing nothing
+        local probe = "abcdefghi"
+        local f, r = rand(size), rand(size)
+        local text = probe:sub(f, f) .. r
+        if not seen[text] then
+            local ok, _, code = g:play(text)
+            eq(ok, nil, "refused " .. text)
+            check(code == "illegal" or code == "parse",
+                  "code " .. tostring(code))
+            eq(g:spn(), spn, "unchanged after " .. text)
+        end
+        if played % 13 == 0 then
+            -- (a node cap: some 7x7 DIAGONAL positions make the
+            -- library's quiescence search explode; see the report)
+            local best = g:search({depth = 2, nodes = 20000,
+                                   seed = played}).best
+            check(seen[best], "search gives a legal action: " .. best)
+        end
+        local m = moves[rand(#moves)]
+        check(seen[m], "chosen action is legal")
+        assert(g:play(m))
+        played = played + 1
+        if played % 11 == 0 then
+            eq(g:undo(), m, "undo")
+            eq(g:spn(), spn, "undo restores the SPN")
+            assert(g:play(m))
+        end
+        local h = g:history()
+        eq(h[#h], m, "history ends with the action")
+    end
+    eq(#g:history(), played, "history length")
+    return played, g
+end
+
+test("random games cross-checked (every preset, 5x5)", function()
+    local finished = 0
+    for i, preset in ipairs(seega.PRESETS) do
+        for seed = 1, 10 do
+            local _, g = random_game(preset, 5, seed * 17 + i, 600)
+            if g:result() ~= nil then finished = finished + 1 end
+        end
+    end
+    check(finished > 0, "some random game finished")
+end)
+
+test("random games cross-checked (7x7 and 9x9)", function()
+    random_game("modern", 7, 99, 300)
+    random_game("diagonal", 7, 3, 300)
+    random_game("traditional", 9, 5, 300)
+    random_game("classic", 9, 8, 300)
+end)
+
+-- ---- run ------------------------------------------------------------------
+
+local passed, failed = 0, 0
+local t0 = os.clock()
+local verbose = os.getenv("SEEGA_TEST_VERBOSE")
+for _, t in ipairs(tests) do
+    local t1 = os.clock()
+    local ok, err = pcall(t.fn)
+    if verbose then
+        print(string.format("%6.2f s  %s", os.clock() - t1, t.name))
+    end
+    if ok then
+        passed = passed + 1
+    else
+        failed = failed + 1
+        print("FAIL " .. t.name .. ": " .. tostring(err))
+    end
+end
+print(string.format("%s, libseega %s, %.2f s CPU", _VERSION,
+                    seega.library_version(), os.clock() - t0))
+print(string.format("%d passed, %d failed", passed, failed))
+-- close the state, so that __gc runs and a leak checker sees every game freed
+os.exit(failed == 0 and 0 or 1, true)
