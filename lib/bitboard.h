@@ -23,10 +23,12 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SG_INLINE static inline __attribute__((always_inline))
+#define SG_NOINLINE __attribute__((noinline))
 #define SG_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SG_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define SG_INLINE static inline
+#define SG_NOINLINE
 #define SG_LIKELY(x) (x)
 #define SG_UNLIKELY(x) (x)
 #endif

@@ -74,7 +74,7 @@ static int v_can_capture_from(const sg_posbuf *buf, const sg_crules *r,
 static int v_legal(const sg_posbuf *buf, const sg_crules *r,
                    seega_action *out)
 {
-    return gen_t(CP_(buf), r, out, r->move8, r->cap8);
+    return p_gen(CP_(buf), r, out);
 }
 
 static void v_make(sg_posbuf *buf, const sg_crules *r, seega_action a)

@@ -108,6 +108,16 @@ SG_INLINE BB m_centre(void) { return bb_bit(CENTRE); }
 #define SG_ADJ8_W(s, w)                                                        \
     (SG_ADJ4_W(s, w) | SG_NB(s, 1, 1, w) | SG_NB(s, -1, -1, w) |               \
      SG_NB(s, 1, -1, w) | SG_NB(s, -1, 1, w))
+/* The squares two steps away along a direction (the far side of a
+ * sandwich). */
+#define SG_FAR4_W(s, w)                                                        \
+    (SG_NB(s, 2, 0, w) | SG_NB(s, -2, 0, w) | SG_NB(s, 0, 2, w) |              \
+     SG_NB(s, 0, -2, w))
+#define SG_FAR8_W(s, w)                                                        \
+    (SG_FAR4_W(s, w) | SG_NB(s, 2, 2, w) | SG_NB(s, -2, -2, w) |               \
+     SG_NB(s, 2, -2, w) | SG_NB(s, -2, 2, w))
+#define SG_FAR4_E(s) BB_INIT(SG_FAR4_W(s, 0), SG_FAR4_W(s, 1)),
+#define SG_FAR8_E(s) BB_INIT(SG_FAR8_W(s, 0), SG_FAR8_W(s, 1)),
 #define SG_ADJ4_E(s) BB_INIT(SG_ADJ4_W(s, 0), SG_ADJ4_W(s, 1)),
 #define SG_ADJ8_E(s) BB_INIT(SG_ADJ8_W(s, 0), SG_ADJ8_W(s, 1)),
 #define SG_FOR_SQ(X)                                                           \
@@ -122,8 +132,13 @@ SG_INLINE BB m_centre(void) { return bb_bit(CENTRE); }
 static const BB SG_ADJ[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_ADJ4_E)},
                                         {SG_FOR_SQ(SG_ADJ8_E)}};
 
+static const BB SG_FAR[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_FAR4_E)},
+                                        {SG_FOR_SQ(SG_FAR8_E)}};
+
 /* The neighbours of sq in four (eight == 0) or eight directions. */
 SG_INLINE BB adj(int sq, int eight) { return SG_ADJ[eight][sq]; }
+/* The squares two steps from sq in four or eight directions. */
+SG_INLINE BB far2(int sq, int eight) { return SG_FAR[eight][sq]; }
 
 /* ---- directions ---------------------------------------------------------- */
 
@@ -157,6 +172,42 @@ SG_INLINE BB sh(BB b, int d)
     int k = dir_delta(d);
     b = bb_and(b, dir_src(d));
     return k > 0 ? BB_(shl)(b, k) : BB_(shr)(b, -k);
+}
+
+/*
+ * Steps into a set of empty squares, masked at the destination: one step
+ * east can only land off file a, one step west off the last file, and
+ * steps off the top or bottom vanish (they leave the board's bits, which
+ * are never empty). So three masks serve all eight directions.
+ */
+typedef struct DEST {
+    BB e;  /* the empty squares */
+    BB ea; /* ... not on file a: where eastward steps may land */
+    BB ez; /* ... not on the last file: where westward steps may land */
+} DEST;
+
+SG_INLINE DEST dest_of(BB empty)
+{
+    DEST t;
+    t.e = empty;
+    t.ea = bb_andnot(empty, m_file_a());
+    t.ez = bb_andnot(empty, m_file_z());
+    return t;
+}
+
+/* The squares of `dest` that pieces of b reach by one step in d. */
+SG_INLINE BB step_to(BB b, int d, DEST dest)
+{
+    switch (d) {
+    case D_N: return bb_and(BB_(shl)(b, N), dest.e);
+    case D_S: return bb_and(BB_(shr)(b, N), dest.e);
+    case D_E: return bb_and(BB_(shl)(b, 1), dest.ea);
+    case D_W: return bb_and(BB_(shr)(b, 1), dest.ez);
+    case D_NE: return bb_and(BB_(shl)(b, N + 1), dest.ea);
+    case D_SW: return bb_and(BB_(shr)(b, N + 1), dest.ez);
+    case D_NW: return bb_and(BB_(shl)(b, N - 1), dest.ez);
+    default: return bb_and(BB_(shr)(b, N - 1), dest.ea);
+    }
 }
 
 /* X's two marked opening squares (centre's file) and O's (centre's rank). */

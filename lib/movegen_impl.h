@@ -13,11 +13,12 @@
 SG_INLINE int gen_steps_t(const POS *p, int side, seega_action *out, int n,
                           int m8)
 {
-    BB own = p->bb[side], empty = p_empty(p);
+    BB own = p->bb[side];
+    DEST dest = dest_of(p_empty(p));
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        for (BB t = bb_and(sh(own, d), empty); bb_any(t); t = bb_pop_lsb(t)) {
+        for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
             int to = bb_lsb(t);
             out[n++] = SG_ACT(SEEGA_ACTION_STEP, to - k, to);
         }
@@ -124,8 +125,23 @@ SG_INLINE int gen_t(const POS *p, const sg_crules *r, seega_action *out,
     }
 }
 
+/*
+ * The hot loops below are inlined into each specialisation; the rare
+ * cases they meet call these out-of-line functions (one per
+ * specialisation), which keeps the code, and the compile time, small.
+ */
+typedef int (*gen_fn)(const POS *p, const sg_crules *r, seega_action *out);
+typedef void (*make_fn)(POS *p, const sg_crules *r, seega_action a);
+
+/* gen_t for the search and the API (the game's own direction flags). */
+static SG_NOINLINE int p_gen(const POS *p, const sg_crules *r,
+                             seega_action *out)
+{
+    return gen_t(p, r, out, r->move8, r->cap8);
+}
+
 /* The number gen_t would give, mostly without building the list. */
-SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, int c8)
+SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
 {
     int me = p->side, n;
     if (p->result != SEEGA_ONGOING)
@@ -148,7 +164,7 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, int c8)
         return bb_count_steps(p->bb[me], p_empty(p), m8);
     default: {
         seega_action list[SEEGA_MAX_ACTIONS];
-        return gen_t(p, r, list, m8, c8);
+        return gen(p, r, list);
     }
     }
 }
@@ -164,10 +180,12 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, int c8)
  * replies that would be zero (a blocked side: pass, removals or the end),
  * go the long way through make_t and count_t.
  */
-SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8)
+SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
+                            gen_fn gen, make_fn make)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    DEST dest = dest_of(empty);
     BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
     int32_t quiet = p->state == SG_ST_REMOVED ? p->quiet
                     : p->quiet < INT32_MAX    ? p->quiet + 1
@@ -178,14 +196,14 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8)
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        for (BB t = bb_and(sh(own, d), empty); bb_any(t); t = bb_pop_lsb(t)) {
+        for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
             int to = bb_lsb(t), from = to - k, n;
             if (bb_any(bb_and(adj(to, c8), capturable)) &&
                 bb_any(captures_t(bb_xor(own, bb_or(bb_bit(from), bb_bit(to))),
                                   en, to, r->immune, c8))) {
                 POS c = *p;
-                make_t(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to), m8, c8, 0);
-                total += (uint64_t)count_t(&c, r, m8, c8);
+                make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+                total += (uint64_t)count_t(&c, r, m8, gen);
                 continue;
             }
             if (over)
@@ -194,8 +212,8 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8)
                 bb_count(bb_and(adj(to, m8), en));
             if (n == 0) {
                 POS c = *p;
-                make_t(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to), m8, c8, 0);
-                n = count_t(&c, r, m8, c8);
+                make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+                n = count_t(&c, r, m8, gen);
             }
             total += (uint64_t)n;
         }
@@ -212,22 +230,36 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
              bb_has_step(p->bb[p->side], p_empty(p), m8)));
 }
 
-/* One perft per (m8, c8), so the inner loops know their directions, and
- * per instruction-set variant (see SG_DISPATCH). */
+/*
+ * One perft per (m8, c8), so the inner loops know their directions, and
+ * per instruction-set variant (see SG_DISPATCH), with its out-of-line gen
+ * and make.
+ */
 #define SG_DEFINE_PERFT(M8, C8, V, ATTR)                                       \
+    static ATTR SG_NOINLINE int gen_##M8##C8##V(                               \
+        const POS *p, const sg_crules *r, seega_action *out)                   \
+    {                                                                          \
+        return gen_t(p, r, out, M8, C8);                                       \
+    }                                                                          \
+    static ATTR SG_NOINLINE void make_##M8##C8##V(POS *p, const sg_crules *r,  \
+                                                  seega_action a)              \
+    {                                                                          \
+        make_t(p, r, a, M8, C8, 0);                                            \
+    }                                                                          \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
     {                                                                          \
         seega_action list[SEEGA_MAX_ACTIONS];                                  \
         uint64_t total = 0;                                                    \
-        if (depth == 1)                                                        \
-            return (uint64_t)count_t(p, r, M8, C8); /* bulk counting */        \
+        if (depth == 1) /* bulk counting */                                    \
+            return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
-            return perft2_t(p, r, M8, C8);                                     \
-        int n = gen_t(p, r, list, M8, C8);                                     \
+            return perft2_t(p, r, M8, C8, gen_##M8##C8##V,                     \
+                            make_##M8##C8##V);                                 \
+        int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             POS c = *p;                                                        \
-            make_t(&c, r, list[i], M8, C8, 0);                                 \
+            make_##M8##C8##V(&c, r, list[i]);                                  \
             total += perft_##M8##C8##V(&c, r, depth - 1);                      \
         }                                                                      \
         return total;                                                          \
@@ -338,8 +370,8 @@ SG_INLINE int bb_select(BB b, int i, sel64_fn sel)
  * the targets per direction, draw one, find its square.
  */
 SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
-                              seega_action *list, int m8, int c8,
-                              sel64_fn sel)
+                              seega_action *list, int m8, sel64_fn sel,
+                              gen_fn gen)
 {
     int n;
     if (p->result != SEEGA_ONGOING)
@@ -352,12 +384,13 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
     if (quiet_over(p, r))
         return 0;
     if (p->state == SG_ST_NORMAL || p->state == SG_ST_REMOVED) {
-        BB own = p->bb[p->side], empty = p_empty(p), t[8];
+        BB own = p->bb[p->side], t[8];
+        DEST dest = dest_of(p_empty(p));
         int c[8] = {0, 0, 0, 0, 0, 0, 0, 0};
         n = 0;
         SG_UNROLL
         for (int d = 0; d < ndirs(m8); d++) {
-            t[d] = bb_and(sh(own, d), empty);
+            t[d] = step_to(own, d, dest);
             n += c[d] = bb_count(t[d]);
         }
         if (n) {
@@ -368,8 +401,139 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
             return SG_ACT(SEEGA_ACTION_STEP, to - dir_delta(d), to);
         }
     }
-    n = gen_t(p, r, list, m8, c8); /* chains, '!', a blocked side */
+    n = gen(p, r, list); /* chains, '!', a blocked side */
     return n ? list[rng_below(rng, (uint32_t)n)] : 0;
+}
+
+/*
+ * A uniformly random step of `own` into the empty squares of `dest`, as
+ * (from, to); n receives the number of steps (0: none, nothing drawn).
+ * On 5x5 two directions share a word (25 bits each), so counting and
+ * drawing take half the popcounts and one comparison.
+ */
+SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
+                           sel64_fn sel, int *n, int *from, int *to)
+{
+#if N == 5
+    uint64_t w[4];
+    int c[4] = {0, 0, 0, 0}, total = 0;
+    SG_UNROLL
+    for (int j = 0; j < ndirs(m8) / 2; j++) {
+        w[j] = step_to(own, 2 * j, dest) | (step_to(own, 2 * j + 1, dest) << 32);
+        total += c[j] = sg_popcount64(w[j]);
+    }
+    *n = total;
+    if (!total)
+        return;
+    int i = (int)rng_below(rng, (uint32_t)total), j = 0;
+    while (i >= c[j])
+        i -= c[j++];
+    int bit = sel(w[j], i), d = 2 * j + (bit >> 5);
+    *to = bit & 31;
+    *from = *to - dir_delta(d);
+#else
+    BB t[8];
+    int c[8] = {0, 0, 0, 0, 0, 0, 0, 0}, total = 0;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        t[d] = step_to(own, d, dest);
+        total += c[d] = bb_count(t[d]);
+    }
+    *n = total;
+    if (!total)
+        return;
+    int i = (int)rng_below(rng, (uint32_t)total), d = 0;
+    while (i >= c[d])
+        i -= c[d++];
+    *to = bb_select(t[d], i, sel);
+    *from = *to - dir_delta(d);
+#endif
+}
+
+/*
+ * One random playout from p (changed in place), at most max_actions
+ * actions; *played receives how many. Returns 1 if the game is still
+ * going, 0 if it is over.
+ *
+ * Runs of plain turns (state '-', moving phase) are played in an inner
+ * loop with both sides' pieces in registers: a step moves, takes what it
+ * captures, counts the turn and hands over. Anything else (a capture
+ * that ends the game or may go on as a chain, the quiet limit, a blocked
+ * side, the placing, chains, '!', '*') goes through pick_t and make.
+ */
+SG_INLINE int playout_t(POS *p, const sg_crules *r, uint64_t *rng,
+                        uint32_t max_actions, uint32_t *played,
+                        seega_action *list, int m8, int c8, sel64_fn sel,
+                        gen_fn gen, make_fn make)
+{
+    uint32_t k = 0;
+    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
+    int live = 1;
+    for (;;) {
+        if (p->state == SG_ST_NORMAL && p->result == SEEGA_ONGOING &&
+            !p_placing(p)) {
+            int me = p->side, n, from = 0, to = 0;
+            BB own = p->bb[me], en = p->bb[me ^ 1];
+            int32_t quiet = p->quiet;
+            while (quiet < limit && k < max_actions) {
+                draw_step_t(own, dest_of(bb_andnot(m_full(), bb_or(own, en))),
+                            rng, m8, sel, &n, &from, &to);
+                if (!n)
+                    break; /* blocked: the rules decide, below */
+                BB moved = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+                if (may_capture(moved, bb_and(en, keep), to, c8)) {
+                    BB v = captures_t(moved, en, to, r->immune, c8);
+                    if (bb_any(v)) {
+                        BB left = bb_andnot(en, v);
+                        if (bb_count(left) <= r->lose_at ||
+                            (r->chain && bb_can_capture_from(moved, left, to,
+                                                             r->immune, m8,
+                                                             c8))) {
+                            p->bb[me] = own;
+                            p->bb[me ^ 1] = en;
+                            p->side = (uint8_t)me;
+                            p->quiet = quiet;
+                            make(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+                            k++;
+                            goto next;
+                        }
+                        own = left; /* captured, and the turn ends */
+                        en = moved;
+                        me ^= 1;
+                        quiet = 0;
+                        k++;
+                        continue;
+                    }
+                }
+                own = en;
+                en = moved;
+                me ^= 1;
+                quiet++;
+                k++;
+            }
+            p->bb[me] = own;
+            p->bb[me ^ 1] = en;
+            p->side = (uint8_t)me;
+            p->quiet = quiet;
+        }
+        if (k == max_actions) {
+            live = count_t(p, r, m8, gen) > 0;
+            break;
+        }
+        {
+            seega_action a = pick_t(p, r, rng, list, m8, sel, gen);
+            if (!a) {
+                live = 0;
+                break;
+            }
+            make(p, r, a);
+            k++;
+        }
+    next:;
+    }
+    *played = k;
+    return live;
 }
 
 /* out: x wins, o wins, draws, unfinished, actions. */
@@ -382,16 +546,12 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
         for (uint32_t i = 0; i < count; i++) {                                 \
             uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);           \
             POS p = *start;                                                    \
-            uint32_t k = 0;                                                    \
-            seega_action a;                                                    \
+            uint32_t k;                                                        \
             rng_next(&s);                                                      \
-            while ((a = pick_t(&p, r, &s, list, M8, C8, sel64##V)) != 0 &&     \
-                   k < max_actions) {                                          \
-                make_t(&p, r, a, M8, C8, 0);                                   \
-                k++;                                                           \
-            }                                                                  \
+            int live = playout_t(&p, r, &s, max_actions, &k, list, M8, C8,     \
+                                 sel64##V, gen_##M8##C8##V, make_##M8##C8##V); \
             out[4] += k;                                                       \
-            if (a) {                                                           \
+            if (live) {                                                        \
                 out[3]++;                                                      \
                 continue;                                                      \
             }                                                                  \

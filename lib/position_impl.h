@@ -87,29 +87,28 @@ SG_INLINE void p_toggle_piece(POS *p, int side, int sq, int hash)
 
 SG_INLINE int ndirs(int eight) { return eight ? 8 : 4; }
 
-/* The squares one step away from some square of b, in the move dirs. */
-SG_INLINE BB step_targets(BB b, int m8)
-{
-    BB t = bb_or(bb_or(sh(b, D_N), sh(b, D_S)), bb_or(sh(b, D_E), sh(b, D_W)));
-    if (m8)
-        t = bb_or(t, bb_or(bb_or(sh(b, D_NE), sh(b, D_SW)),
-                           bb_or(sh(b, D_NW), sh(b, D_SE))));
-    return t;
-}
-
 /* Does the set `own` have a step into `empty`? */
 SG_INLINE int bb_has_step(BB own, BB empty, int m8)
 {
-    return bb_any(bb_and(step_targets(own, m8), empty));
+    DEST dest = dest_of(empty);
+    BB t = bb_or(bb_or(step_to(own, D_N, dest), step_to(own, D_S, dest)),
+                 bb_or(step_to(own, D_E, dest), step_to(own, D_W, dest)));
+    if (m8)
+        t = bb_or(t, bb_or(bb_or(step_to(own, D_NE, dest),
+                                 step_to(own, D_SW, dest)),
+                           bb_or(step_to(own, D_NW, dest),
+                                 step_to(own, D_SE, dest))));
+    return bb_any(t);
 }
 
 /* How many steps has the set `own` into `empty`? */
 SG_INLINE int bb_count_steps(BB own, BB empty, int m8)
 {
+    DEST dest = dest_of(empty);
     int n = 0;
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++)
-        n += bb_count(bb_and(sh(own, d), empty));
+        n += bb_count(step_to(own, d, dest));
     return n;
 }
 
@@ -119,18 +118,26 @@ static int p_has_step(const POS *p, const sg_crules *r, int side)
 }
 
 /*
+ * May a piece arriving on `to` capture? Only with an enemy next to it and
+ * an own piece two squares away; most steps fail this two-load test.
+ */
+SG_INLINE int may_capture(BB own, BB capturable, int to, int c8)
+{
+    return bb_any(bb_and(adj(to, c8), capturable)) &&
+           bb_any(bb_and(far2(to, c8), own));
+}
+
+/*
  * The enemy pieces captured when a piece of the side owning `own` (which
  * already includes the moved piece) arrives on `to`: for each capture
- * direction, the enemy neighbour whose far side holds an own piece. Most
- * steps capture nothing; the first test finds that with one look at the
- * neighbourhood.
+ * direction, the enemy neighbour whose far side holds an own piece.
  */
 SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
 {
     BB tb = bb_bit(to), v = BB_ZERO;
     if (immune)
         enemy = bb_andnot(enemy, m_centre());
-    if (!bb_any(bb_and(adj(to, c8), enemy)))
+    if (!may_capture(own, enemy, to, c8))
         return v;
     SG_UNROLL
     for (int d = 0; d < ndirs(c8); d++) {
@@ -141,22 +148,29 @@ SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
     return v;
 }
 
-/* Has the piece on sq (of the side to move) a step that captures? */
-SG_INLINE int can_capture_from_t(const POS *p, const sg_crules *r, int sq,
-                                 int m8, int c8)
+/* Has the piece on sq (one of own's) a step that captures? */
+SG_INLINE int bb_can_capture_from(BB own, BB enemy, int sq, int immune,
+                                  int m8, int c8)
 {
-    int me = p->side;
-    BB from = bb_bit(sq), empty = p_empty(p);
+    BB from = bb_bit(sq), empty = bb_andnot(m_full(), bb_or(own, enemy));
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         BB t = bb_and(sh(from, d), empty);
         if (!bb_any(t))
             continue;
-        BB own = bb_or(bb_xor(p->bb[me], from), t);
-        if (bb_any(captures_t(own, p->bb[me ^ 1], bb_lsb(t), r->immune, c8)))
+        BB moved = bb_or(bb_xor(own, from), t);
+        if (bb_any(captures_t(moved, enemy, bb_lsb(t), immune, c8)))
             return 1;
     }
     return 0;
+}
+
+/* Has the piece on sq (of the side to move) a step that captures? */
+SG_INLINE int can_capture_from_t(const POS *p, const sg_crules *r, int sq,
+                                 int m8, int c8)
+{
+    return bb_can_capture_from(p->bb[p->side], p->bb[p->side ^ 1], sq,
+                               r->immune, m8, c8);
 }
 
 static int p_can_capture_from(const POS *p, const sg_crules *r, int sq)
@@ -315,10 +329,17 @@ SG_INLINE void make_t(POS *p, const sg_crules *r, seega_action a, int m8,
     }
 }
 
+/* make_t with the hash kept, for the search and the API. */
+static SG_NOINLINE void p_make_hashed(POS *p, const sg_crules *r,
+                                      seega_action a)
+{
+    make_t(p, r, a, r->move8, r->cap8, 1);
+}
+
 /* The API's make: hash kept, and the result settled at once. */
 static void p_make(POS *p, const sg_crules *r, seega_action a)
 {
-    make_t(p, r, a, r->move8, r->cap8, 1);
+    p_make_hashed(p, r, a);
     if (p_at_turn_start(p))
         p_turn_start(p, r);
 }

@@ -193,7 +193,7 @@ static int s_quiesce(sg_search *s, const POS *p, int ply, int alpha, int beta,
             break;
         s->nodes++;
         POS c = *p;
-        make_t(&c, r, list[i], r->move8, r->cap8, 1);
+        p_make_hashed(&c, r, list[i]);
         int v = s_child(s, p, &c, 0, ply + 1, alpha, beta);
         if (v > best) {
             best = v;
@@ -217,7 +217,7 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
 
     s->pv_len[ply] = 0;
     s->path[s->path_len + ply] = p->hash;
-    n = gen_t(p, r, list, r->move8, r->cap8);
+    n = p_gen(p, r, list);
     if (n == 0)
         return s_terminal(p, r, ply);
     if (ply > 0 && p->quiet > 0 && s_repeats(s, p, s->path_len + ply)) {
@@ -254,7 +254,7 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
             break;
         s->nodes++;
         POS c = *p;
-        make_t(&c, r, list[i], r->move8, r->cap8, 1);
+        p_make_hashed(&c, r, list[i]);
         int v;
         if (i == 0) {
             v = s_child(s, p, &c, depth - 1, ply + 1, alpha, beta);
@@ -311,7 +311,7 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
                    seega_progress_fn progress, void *user)
 {
     seega_action list[SEEGA_MAX_ACTIONS];
-    int n = gen_t(root, s->r, list, s->r->move8, s->r->cap8);
+    int n = p_gen(root, s->r, list);
     res->best = n ? list[0] : 0;
     res->pv_len = 0;
     res->depth = 0;

@@ -658,15 +658,31 @@ static void test_allocator(void **state)
     seega_rules_preset(&r, SEEGA_CLASSIC, 5);
     assert_int_equal(seega_new_with_allocator(&r, count_alloc, &c, &g), SEEGA_OK);
     assert_int_equal(c.allocs, 1);
-    /* Legal moves, perft, queries, SPN and undo never allocate. */
+    /* Move generation, perft, playouts, the learning interface, queries,
+     * SPN and undo never allocate. */
     long before = c.allocs;
     uint64_t n;
     char buf[SEEGA_SPN_MAX];
-    seega_action acts[SEEGA_MAX_ACTIONS];
+    seega_action acts[SEEGA_MAX_ACTIONS], a;
+    uint8_t mask[251], obs[13 * 25];
+    seega_playout_stats st;
+    st.version = SEEGA_PLAYOUT_STATS_VERSION;
     assert_int_equal(seega_perft(g, 3, &n), SEEGA_OK);
     seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS);
     seega_get_spn(g, buf, sizeof buf);
     tu_load(g, MID_SPN);
+    for (int rep = 0; rep < 3; rep++) {
+        assert_int_equal(seega_perft(g, 5, &n), SEEGA_OK);
+        assert_int_equal(seega_playouts(g, 7, 50, 500, &st), SEEGA_OK);
+        assert_true(seega_legal_mask(g, mask, sizeof mask) > 0);
+        assert_int_equal(seega_observation(g, obs, sizeof obs), (int32_t)sizeof obs);
+        assert_true(seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS) > 0);
+        assert_true(seega_action_to_index(g, acts[0]) >= 0);
+        assert_int_equal(seega_action_from_index(g, 250, &a), SEEGA_OK);
+        seega_hash(g, &n);
+        seega_repetitions(g);
+        seega_last_captures(g, NULL, 0);
+    }
     assert_int_equal(c.allocs, before);
     /* Play allocates only when the history grows: geometric growth. */
     tu_load(g, "5/5/5/5/5 x 12 12 0 -");
@@ -676,6 +692,13 @@ static void test_allocator(void **state)
     }
     long after_placing = c.allocs;
     assert_true(after_placing - before <= 1);
+    for (int i = 0; i < 24; i++)
+        seega_undo(g);
+    /* replaying within the history's capacity allocates nothing either */
+    for (int i = 0; i < 24; i++) {
+        seega_legal_moves(g, acts, 1);
+        seega_play(g, acts[0]);
+    }
     for (int i = 0; i < 24; i++)
         seega_undo(g);
     assert_int_equal(c.allocs, after_placing);

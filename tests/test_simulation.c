@@ -136,6 +136,120 @@ static void test_uniform(void **state)
     seega_free(g);
 }
 
+/*
+ * Exactness of the fast paths. The library draws the k-th action of a
+ * playout with one call of its generator (wyrand, Lemire's unbiased
+ * range) as the index into the legal actions in seega_legal_moves order.
+ * Replaying that through the public API (seega_legal_moves, seega_play),
+ * which the differential test checks against the reference, must give the
+ * very same stats.
+ */
+static uint64_t wy_next(uint64_t *s)
+{
+    *s += 0xa0761d6478bd642fu;
+    uint64_t a = *s, b = *s ^ 0xe7037ed1a0b428dbu;
+    __extension__ unsigned __int128 m = (unsigned __int128)a * b;
+    return (uint64_t)m ^ (uint64_t)(m >> 64);
+}
+
+static uint32_t wy_below(uint64_t *s, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)wy_next(s) * n;
+    if ((uint32_t)m < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while ((uint32_t)m < t)
+            m = (uint64_t)(uint32_t)wy_next(s) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static seega_playout_stats replay(const seega_game *g, uint64_t seed,
+                                  uint32_t count, uint32_t max_actions)
+{
+    seega_playout_stats st;
+    seega_action acts[SEEGA_MAX_ACTIONS];
+    memset(&st, 0, sizeof st);
+    st.version = SEEGA_PLAYOUT_STATS_VERSION;
+    for (uint32_t i = 0; i < count; i++) {
+        uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);
+        seega_game *c;
+        uint32_t k = 0;
+        int32_t n;
+        assert_int_equal(seega_clone(g, &c), SEEGA_OK);
+        wy_next(&s);
+        while ((n = seega_legal_moves(c, acts, SEEGA_MAX_ACTIONS)) > 0 &&
+               k < max_actions) {
+            assert_int_equal(seega_play(c, acts[wy_below(&s, (uint32_t)n)]),
+                             SEEGA_OK);
+            k++;
+        }
+        st.actions += k;
+        switch (n > 0 ? -1 : seega_result(c, NULL)) {
+        case SEEGA_X_WINS: st.x_wins++; break;
+        case SEEGA_O_WINS: st.o_wins++; break;
+        case SEEGA_DRAW: st.draws++; break;
+        default: st.unfinished++; break;
+        }
+        seega_free(c);
+    }
+    return st;
+}
+
+static void test_same_as_public_api(void **state)
+{
+    (void)state;
+    for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_game *g = tu_game(v, size);
+            uint32_t n = size == 5 ? 30 : size == 7 ? 8 : 4;
+            seega_playout_stats a = run(g, 99, n, 1500);
+            seega_playout_stats b = replay(g, 99, n, 1500);
+            assert_same(&a, &b);
+            seega_free(g);
+        }
+    }
+    /* Moving positions with chains, '!' and removals near. */
+    const struct {
+        int v;
+        const char *spn;
+    } moving[] = {
+        {SEEGA_CLASSIC, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
+        {SEEGA_CLASSIC, "4o/5/5/o4/xo3 o 0 0 1 !"},
+        {SEEGA_TRADITIONAL, "3ox/4o/5/o4/xo3 x 0 0 0 -"},
+        {SEEGA_CLASSIC, "5/2o2/1ox2/2oo1/2xx1 x 0 0 0 c3"},
+        {SEEGA_DIAGONAL, "xo2o/2o1x/oo1x1/3ox/ooo1x o 0 0 3 -"},
+    };
+    for (size_t i = 0; i < sizeof moving / sizeof moving[0]; i++) {
+        seega_game *g = tu_game_spn(moving[i].v, 5, moving[i].spn);
+        seega_playout_stats a = run(g, 3, 40, 400);
+        seega_playout_stats b = replay(g, 3, 40, 400);
+        assert_same(&a, &b);
+        seega_free(g);
+    }
+    /* Random rule combinations, from the start and capped. */
+    uint64_t x = 5;
+    for (int round = 0; round < 24; round++) {
+        seega_rules r = SEEGA_RULES_INIT;
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        r.board_size = 5 + 2 * (int32_t)((x >> 33) % 3);
+        r.placements_per_turn = 1 + (int32_t)((x >> 40) & 1);
+        r.opening_squares = (int32_t)((x >> 41) & 1);
+        r.first_mover = (int32_t)((x >> 42) & 1);
+        r.move_dirs = (x >> 43) & 1 ? 8 : 4;
+        r.capture_dirs = (x >> 44) & 1 ? 8 : 4;
+        r.centre_immune = (int32_t)((x >> 45) & 1);
+        r.chain_captures = (int32_t)((x >> 46) & 1);
+        r.blocked = 1 + (int32_t)((x >> 47) % 4);
+        r.lose_at = (int32_t)((x >> 50) & 1);
+        r.quiet_limit = (int32_t)((x >> 51) % 40);
+        seega_game *g = tu_game_rules(&r);
+        seega_playout_stats a = run(g, x, 6, 800);
+        seega_playout_stats b = replay(g, x, 6, 800);
+        assert_same(&a, &b);
+        seega_free(g);
+    }
+}
+
 /* Errors: NULL, version; the game and the stats untouched on error. */
 static void test_errors(void **state)
 {
@@ -189,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_finished_game),
         cmocka_unit_test(test_caps),
         cmocka_unit_test(test_uniform),
+        cmocka_unit_test(test_same_as_public_api),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_allocation),
     };

@@ -83,6 +83,17 @@ static void test_adjacency(void **state)
         assert_true(bb_eq(adj(sq, 0), four));
         assert_true(bb_eq(adj(sq, 1), eight));
     }
+    /* two steps along a direction */
+    for (int sq = 0; sq < N * N; sq++) {
+        BB b = bb_bit(sq), four = BB_ZERO, eight;
+        for (int d = 0; d < 4; d++)
+            four = bb_or(four, sh(sh(b, d), d));
+        eight = four;
+        for (int d = 4; d < 8; d++)
+            eight = bb_or(eight, sh(sh(b, d), d));
+        assert_true(bb_eq(far2(sq, 0), four));
+        assert_true(bb_eq(far2(sq, 1), eight));
+    }
     /* beyond the board: empty */
     for (int sq = N * N; sq < SG_MAX_SQ; sq++)
         assert_false(bb_any(adj(sq, 1)));
