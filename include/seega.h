@@ -1149,7 +1149,8 @@ struct seega_search_result;
  * @brief Progress callback: called by the search after each completed
  *        iteration, with the result so far.
  *
- * Runs on the searching thread; on the game being searched it may call
+ * Always runs on the thread that called ::seega_search, also when
+ * several search threads are used; on the game being searched it may call
  * ::seega_search_stop (the search then ends after this call) and the
  * functions that only read the board size (::seega_action_to_text,
  * ::seega_square_to_text, ::seega_board_size), but no other.
@@ -1179,7 +1180,7 @@ typedef struct seega_search_limits {
     int32_t increment_ms;  /**< clock: time added after each move */
     int32_t level;         /**< 0 = full strength; 1 (weakest) .. 3 */
     uint64_t seed;         /**< seed for tie-breaking and the weaker levels */
-    int32_t threads;       /**< search threads; 0 or 1 = one */
+    int32_t threads;       /**< search threads (Lazy SMP); 0 or 1 = one */
     int32_t tt_mb;         /**< transposition table in MiB; 0 = keep (16 at first) */
     seega_progress_fn progress; /**< called after each iteration; may be NULL */
     void *progress_user;   /**< passed to @c progress */
@@ -1224,7 +1225,10 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  * table is allocated at the first search and resized when @c tt_mb asks;
  * each search starts from an empty table, so with one thread and the same
  * limits (time limits aside) the result depends only on the position and
- * its history, on every run.
+ * its history, on every run. With several threads (Lazy SMP: helpers
+ * search the same tree into the shared table, the calling thread decides)
+ * results vary from run to run, @c nodes counts all threads, and the node
+ * limit applies to the calling thread's nodes.
  *
  * @param game   the game
  * @param limits the limits (see ::seega_search_limits)

@@ -67,6 +67,7 @@ SEEGA_API int32_t seega_new_with_allocator(const seega_rules *rules,
     g->core = sg_core_for(rules->board_size);
     g->core->start(&g->pos, &g->cr);
     atomic_init(&g->stop, 0);
+    atomic_init(&g->halt, 0);
     atomic_init(&g->searching, 0);
     *out = g;
     return SEEGA_OK;
@@ -105,6 +106,8 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out)
     c->hist_cap = 0;
     c->search = NULL; /* a clone gets its own table at its first search */
     c->search_bytes = 0;
+    c->search_threads = 0;
+    atomic_init(&c->halt, 0);
     atomic_init(&c->stop, 0);
     atomic_init(&c->searching, 0);
     if (game->hist_len) {

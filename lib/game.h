@@ -21,11 +21,14 @@ struct seega_game {
     sg_hist *hist;
     size_t hist_len, hist_cap;
     char err[SEEGA_ERROR_MAX];
-    /* search state: allocated at the first search, with the table */
+    /* search state: one context per thread, then the table; allocated at
+     * the first search, again only when tt_mb or more threads ask */
     sg_search *search;
     size_t search_bytes;
     int32_t tt_mb;
-    atomic_int stop;
+    int32_t search_threads; /* contexts allocated */
+    atomic_int stop;        /* the caller asked a running search to stop */
+    atomic_int halt;        /* the main search thread is done: helpers stop */
     atomic_int searching;
 };
 

@@ -9,6 +9,8 @@
 
 #include "game.h"
 
+#include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 
@@ -35,7 +37,9 @@ int sg_search_should_stop(sg_search *s)
     if (s->node_limit && s->nodes >= s->node_limit)
         return s->stopped = 1;
     if ((s->nodes & 1023) == 0) {
-        if (atomic_load_explicit(s->stop_flag, memory_order_relaxed))
+        if (atomic_load_explicit(s->stop_flag, memory_order_relaxed) ||
+            (s->halt_flag &&
+             atomic_load_explicit(s->halt_flag, memory_order_relaxed)))
             return s->stopped = 1;
         if (s->deadline_ns && sg_now_ns() >= s->deadline_ns)
             return s->stopped = 1;
@@ -52,20 +56,25 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits)
     return SEEGA_OK;
 }
 
-/* The search block: the state, then the table. Allocated at the first
- * search and when tt_mb changes; on failure the old block stays. */
-static int32_t ensure_table(seega_game *g, int32_t tt_mb)
+/* The search block: one context per thread, then the table. Allocated at
+ * the first search and when tt_mb changes or more threads are asked for;
+ * on failure the old block stays. */
+static int32_t ensure_table(seega_game *g, int32_t tt_mb, int32_t threads)
 {
-    size_t entries, bytes;
+    size_t entries, bytes, head;
     sg_search *s;
     if (tt_mb == 0)
         tt_mb = g->search ? g->tt_mb : DEFAULT_TT_MB;
-    if (g->search && tt_mb == g->tt_mb)
+    if (g->search && tt_mb == g->tt_mb && threads <= g->search_threads)
         return SEEGA_OK;
+    if (threads < g->search_threads)
+        threads = g->search_threads;
     entries = 1;
     while (entries * 2 * sizeof(sg_tt_entry) <= (size_t)tt_mb << 20)
         entries *= 2;
-    bytes = sizeof(sg_search) + entries * sizeof(sg_tt_entry);
+    head = (size_t)threads * sizeof(sg_search);
+    head = (head + 63) & ~(size_t)63;
+    bytes = head + entries * sizeof(sg_tt_entry);
     s = (sg_search *)g->alloc(g->ud, NULL, 0, bytes);
     if (!s)
         return sg_fail(g, SEEGA_E_NOMEM,
@@ -74,11 +83,14 @@ static int32_t ensure_table(seega_game *g, int32_t tt_mb)
     if (g->search)
         g->alloc(g->ud, g->search, g->search_bytes, 0);
     memset(s, 0, bytes);
-    s->tt = (sg_tt_entry *)(void *)(s + 1);
-    s->tt_mask = entries - 1;
+    for (int32_t i = 0; i < threads; i++) {
+        s[i].tt = (sg_tt_entry *)(void *)((char *)s + head);
+        s[i].tt_mask = entries - 1;
+    }
     g->search = s;
     g->search_bytes = bytes;
     g->tt_mb = tt_mb;
+    g->search_threads = threads;
     return SEEGA_OK;
 }
 
@@ -108,13 +120,33 @@ static const struct {
     int depth, noise;
 } LEVEL[4] = {{SEEGA_MAX_DEPTH, 0}, {1, 60}, {3, 25}, {5, 0}};
 
+typedef struct helper_job {
+    seega_game *game;
+    sg_search *ctx;
+    seega_search_result res;
+} helper_job;
+
+/* A helper thread of Lazy SMP: the same search, started one ply deeper
+ * every other thread, filling the shared table until the main thread is
+ * done. Its own result is not used. */
+static void *helper_main(void *arg)
+{
+    helper_job *j = (helper_job *)arg;
+    j->res.version = SEEGA_SEARCH_RESULT_VERSION;
+    j->game->core->search(&j->game->pos, j->ctx, &j->res, NULL, NULL);
+    return NULL;
+}
+
 SEEGA_API int32_t seega_search(seega_game *game,
                                const seega_search_limits *limits,
                                seega_search_result *result)
 {
     sg_search *s;
-    int32_t rc;
+    int32_t rc, threads;
     int64_t start = sg_now_ns(), budget_ms = 0;
+    helper_job jobs[MAX_THREADS];
+    pthread_t tids[MAX_THREADS];
+    int started = 0;
     if (!game)
         return SEEGA_E_INVALID;
     if (!limits || !result)
@@ -135,7 +167,8 @@ SEEGA_API int32_t seega_search(seega_game *game,
     if (game->core->outcome(&game->pos).result != SEEGA_ONGOING)
         return sg_fail(game, SEEGA_E_GAME_OVER,
                        "nothing to search: the game is over");
-    if ((rc = ensure_table(game, limits->tt_mb)) != SEEGA_OK)
+    threads = limits->threads > 1 ? limits->threads : 1;
+    if ((rc = ensure_table(game, limits->tt_mb, threads)) != SEEGA_OK)
         return rc;
 
     s = game->search;
@@ -152,6 +185,7 @@ SEEGA_API int32_t seega_search(seega_game *game,
     s->max_depth = LEVEL[limits->level].depth;
     if (limits->depth && limits->depth < s->max_depth)
         s->max_depth = limits->depth;
+    s->first_depth = 1;
     s->noise = LEVEL[limits->level].noise;
     s->seed = limits->seed;
     memset(s->killers, 0, sizeof s->killers);
@@ -179,13 +213,43 @@ SEEGA_API int32_t seega_search(seega_game *game,
          i < game->hist_len; i++)
         s->path[s->path_len++] = game->core->hash(&game->hist[i].before);
     s->stop_flag = &game->stop;
+    s->halt_flag = NULL;
 
     atomic_store(&game->stop, 0);
+    atomic_store(&game->halt, 0);
     atomic_store(&game->searching, 1);
+    /* Lazy SMP: helpers search the same tree into the shared table; the
+     * main thread (this one) alone decides, reports and stops them. */
+    for (int32_t i = 1; i < threads; i++) {
+        sg_search *h = &game->search[i];
+        sg_tt_entry *tt = h->tt;
+        uint64_t mask = h->tt_mask;
+        memcpy(h, s, offsetof(sg_search, nodes));
+        h->tt = tt;
+        h->tt_mask = mask;
+        h->node_limit = 0;
+        h->max_depth = SEEGA_MAX_DEPTH;
+        h->first_depth = 1 + (i & 1);
+        h->halt_flag = &game->halt;
+        h->nodes = 0;
+        h->stopped = 0;
+        memset(h->killers, 0, sizeof h->killers);
+        memset(h->history, 0, sizeof h->history);
+        jobs[i].game = game;
+        jobs[i].ctx = h;
+        if (pthread_create(&tids[i], NULL, helper_main, &jobs[i]) != 0)
+            break; /* fewer helpers: still a correct search */
+        started = i;
+    }
     game->core->search(&game->pos, s, result, limits->progress,
                        limits->progress_user);
-    atomic_store(&game->searching, 0);
+    atomic_store(&game->halt, 1);
     result->nodes = s->nodes;
+    for (int32_t i = 1; i <= started; i++) {
+        pthread_join(tids[i], NULL);
+        result->nodes += game->search[i].nodes;
+    }
+    atomic_store(&game->searching, 0);
     result->time_ms = (uint64_t)((sg_now_ns() - start) / 1000000);
     return SEEGA_OK;
 }

@@ -18,15 +18,25 @@
 
 enum { SG_TT_EXACT = 1, SG_TT_LOWER = 2, SG_TT_UPPER = 3 };
 
-/* One transposition-table entry (16 bytes). */
+/*
+ * One transposition-table entry (16 bytes), shared by the search threads
+ * without locks: `check` is the key XOR `data`, so an entry torn by two
+ * threads writing at once fails the check and reads as empty. Relaxed
+ * atomics keep that well defined (and plain moves on 64-bit targets).
+ */
 typedef struct sg_tt_entry {
-    uint64_t key;
-    seega_action move;
-    int16_t score;
-    int8_t depth;
-    uint8_t flags; /* bits 0-1: bound; bit 2: solved (no heuristic leaf);
-                      bits 3-7: the search (generation) that wrote it */
+    atomic_uint_least64_t check;
+    atomic_uint_least64_t data;
 } sg_tt_entry;
+
+/* The unpacked data of an entry. */
+typedef struct sg_tt_data {
+    seega_action move;
+    int score;
+    int depth;
+    int flags; /* bits 0-1: bound; bit 2: solved (no heuristic leaf);
+                  bits 3-7: the search (generation) that wrote it */
+} sg_tt_data;
 
 #define SG_TT_SOLVED 4
 #define SG_TT_GEN_SHIFT 3
@@ -41,8 +51,10 @@ typedef struct sg_search {
     uint64_t node_limit;    /* 0 = none */
     int64_t deadline_ns;    /* monotonic clock: stop there; 0 = none */
     int64_t soft_deadline_ns; /* no new iteration after it; 0 = none */
-    atomic_int *stop_flag;
+    atomic_int *stop_flag;  /* the caller's stop */
+    atomic_int *halt_flag;  /* helpers: the main thread is done; else NULL */
     int max_depth;
+    int first_depth;        /* iterative deepening starts here */
     uint8_t gen;            /* this search's generation, 1 .. SG_TT_GENS-1 */
     int noise;              /* eval noise (weaker levels), in hundredths */
     uint64_t seed;

@@ -9,9 +9,12 @@
  * move changes. Every action is one ply.
  *
  * Proofs: a score beyond SG_WIN_MIN is a forced win or loss (the
- * evaluation never reaches it). An iteration in which no leaf was scored
- * by the evaluation (s->heuristic stays 0) has searched the game to its
- * end, so its score, a draw included, is exact.
+ * evaluation never reaches it). Besides, every call leaves in
+ * s->heuristic whether the value it returns rests on the evaluation (or
+ * a repetition) anywhere it mattered: at a cutoff only the cutting child
+ * counts, otherwise every child does; quiescence is exact only for a
+ * proven win (the moves it does not try could be better). A root value
+ * that rests on nothing heuristic is exact: a draw included.
  */
 #include "search.h"
 
@@ -43,23 +46,79 @@ static int s_terminal(const POS *p, const sg_crules *r, int ply)
     return (c.result == wins(c.side)) ? SG_WIN - ply : -(SG_WIN - ply);
 }
 
+/* The empty squares some piece of b can step to. */
+SG_INLINE BB s_reach(BB b, BB empty, int m8)
+{
+    DEST dest = dest_of(empty);
+    BB t = BB_ZERO;
+    for (int d = 0; d < ndirs(m8); d++)
+        t = bb_or(t, step_to(b, d, dest));
+    return t;
+}
+
 /*
- * The evaluation, for the side to move, in hundredths of a piece:
- * material, then mobility (which decides blocked games) and pieces on the
- * centre. Pieces in hand count as material during the placing.
+ * The pieces of `enemy` that `own` could capture with one step from here:
+ * an own piece beyond the victim, and before it an empty square that some
+ * own piece can step to (never the far piece itself: it is two away).
+ */
+static BB s_threats(const sg_crules *r, BB own, BB enemy, BB empty)
+{
+    BB capt = r->immune ? bb_andnot(enemy, m_centre()) : enemy;
+    BB reach = s_reach(own, empty, r->move8), t = BB_ZERO;
+    for (int d = 0; d < ndirs(r->cap8); d++)
+        t = bb_or(t, bb_and(capt, bb_and(sh(reach, d), sh(own, d ^ 1))));
+    return t;
+}
+
+/*
+ * The evaluation, for the side to move, in hundredths of a piece.
+ *
+ * Moving phase: material; pieces the other side threatens to take next
+ * (the side to move can answer only one threat, and quiescence has
+ * already tried its own captures); mobility, which decides blocked games
+ * (weighted up where a blocked side loses, down where it removes a piece);
+ * the centre, where a piece is immune and anchors sandwiches.
+ *
+ * Placing: material is equal, and what counts is the first fight at the
+ * centre: the first mover's pieces next to the empty centre (with none it
+ * cannot move), and the enemy pieces next to the centre that it would
+ * take by stepping in (one of its pieces beyond them).
  */
 static int s_eval(sg_search *s, const POS *p)
 {
     const sg_crules *r = s->r;
     int me = p->side, opp = me ^ 1;
-    BB empty = p_empty(p);
-    int v = (bb_count(p->bb[me]) + p->hand[me] - bb_count(p->bb[opp]) -
-             p->hand[opp]) *
+    BB empty = p_empty(p), mine = p->bb[me], theirs = p->bb[opp];
+    int v = (bb_count(mine) + p->hand[me] - bb_count(theirs) - p->hand[opp]) *
             100;
     if (!p_placing(p)) {
-        int mob = bb_count_steps(p->bb[me], empty, r->move8) -
-                  bb_count_steps(p->bb[opp], empty, r->move8);
-        v += (r->blocked == SEEGA_BLOCKED_LOSES ? 8 : 3) * mob;
+        int mob = bb_count_steps(mine, empty, r->move8) -
+                  bb_count_steps(theirs, empty, r->move8);
+        int w = r->blocked == SEEGA_BLOCKED_LOSES     ? 10
+                : r->blocked == SEEGA_BLOCKED_REMOVES ? 2
+                                                      : 4;
+        v += w * mob;
+        v -= 35 * bb_count(s_threats(r, theirs, mine, empty));
+        v += 10 * bb_count(s_threats(r, mine, theirs, empty));
+        if (r->immune) {
+            if (bb_test(mine, CENTRE))
+                v += 25;
+            else if (bb_test(theirs, CENTRE))
+                v -= 25;
+        }
+    } else {
+        int f = r->first;
+        BB fp = p->bb[f], ep = p->bb[f ^ 1], ring = adj(CENTRE, r->move8);
+        BB taken = BB_ZERO, cb = m_centre();
+        for (int d = 0; d < ndirs(r->cap8); d++) {
+            BB e = bb_and(sh(cb, d), ep); /* next to the centre: not immune */
+            if (bb_any(bb_and(sh(e, d), fp)))
+                taken = bb_or(taken, e);
+        }
+        int nf = bb_count(bb_and(fp, ring));
+        int pv = 30 * bb_count(taken) + (nf ? 10 + 4 * nf : 0) -
+                 6 * bb_count(bb_and(ep, ring));
+        v += f == me ? pv : -pv;
     }
     if (s->noise) {
         uint64_t z = s_mix(p->hash ^ s->seed);
@@ -91,19 +150,38 @@ SG_INLINE int s_adjust_out(int v, int ply)
     return v > SG_WIN_MIN ? v - ply : v < -SG_WIN_MIN ? v + ply : v;
 }
 
+/* The entry for key written by this search, if any. */
+static int s_probe(const sg_search *s, uint64_t key, sg_tt_data *out)
+{
+    const sg_tt_entry *e = &s->tt[key & s->tt_mask];
+    uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
+    if ((check ^ data) != key)
+        return 0;
+    out->move = (seega_action)(data & 0xFFFFFFFFu);
+    out->score = (int16_t)(uint16_t)(data >> 32);
+    out->depth = (int8_t)(uint8_t)(data >> 48);
+    out->flags = (int)(data >> 56);
+    /* Only this search's entries: a search depends on nothing but its
+     * position, history and limits. */
+    return (out->flags >> SG_TT_GEN_SHIFT) == s->gen;
+}
+
 static void s_store(sg_search *s, uint64_t key, int depth, int ply, int v,
                     int bound, seega_action move, int solved)
 {
     sg_tt_entry *e = &s->tt[key & s->tt_mask];
-    if (e->key == key && (e->flags >> SG_TT_GEN_SHIFT) == s->gen &&
-        e->depth > depth && !solved)
+    sg_tt_data old;
+    if (s_probe(s, key, &old) && old.depth > depth && !solved)
         return;
-    e->key = key;
-    e->move = move;
-    e->score = (int16_t)s_adjust_in(v, ply);
-    e->depth = (int8_t)(depth > 127 ? 127 : depth);
-    e->flags = (uint8_t)(bound | (solved ? SG_TT_SOLVED : 0) |
-                         (s->gen << SG_TT_GEN_SHIFT));
+    uint64_t data =
+        (uint64_t)move | (uint64_t)(uint16_t)(int16_t)s_adjust_in(v, ply) << 32 |
+        (uint64_t)(uint8_t)(int8_t)(depth > 127 ? 127 : depth) << 48 |
+        (uint64_t)(bound | (solved ? SG_TT_SOLVED : 0) |
+                   (s->gen << SG_TT_GEN_SHIFT))
+            << 56;
+    atomic_store_explicit(&e->data, data, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ data, memory_order_relaxed);
 }
 
 SG_INLINE int s_hist_index(seega_action a)
@@ -176,33 +254,49 @@ SG_INLINE int s_child(sg_search *s, const POS *p, const POS *c, int depth,
                               : -s_search(s, c, depth, ply, -beta, -alpha);
 }
 
-/* Quiescence: stand pat, or go on with captures (chains included). */
-static int s_quiesce(sg_search *s, const POS *p, int ply, int alpha, int beta,
-                     const seega_action *list, int n)
+/*
+ * Quiescence: stand pat, or go on with captures (chains included), the
+ * biggest first, at most SG_QDEPTH plies past the horizon: in eight
+ * directions a crowded board offers captures nearly everywhere.
+ */
+#define SG_QDEPTH 6
+
+static int s_quiesce(sg_search *s, const POS *p, int ply, int qdepth,
+                     int alpha, int beta, seega_action *list, int n)
 {
     const sg_crules *r = s->r;
-    int best = s_eval(s, p);
-    if (best >= beta || p_placing(p) || ply >= SG_MAX_PLY - 2)
-        return best;
+    int32_t order[SEEGA_MAX_ACTIONS];
+    int best = s_eval(s, p), m = 0, exact_win = 0;
+    if (best >= beta || p_placing(p) || qdepth >= SG_QDEPTH ||
+        ply >= SG_MAX_PLY - 2)
+        return best; /* s->heuristic is 1 */
     if (best > alpha)
         alpha = best;
-    for (int i = 0; i < n && !s->stopped; i++) {
-        if (!s_captures(p, r, list[i]))
-            continue;
+    for (int i = 0; i < n; i++) {
+        int k = s_captures(p, r, list[i]);
+        if (k) {
+            list[m] = list[i];
+            order[m++] = k;
+        }
+    }
+    for (int i = 0; i < m && !s->stopped; i++) {
+        s_pick(list, order, m, i);
         if (sg_search_should_stop(s))
             break;
         s->nodes++;
         POS c = *p;
         p_make_hashed(&c, r, list[i]);
-        int v = s_child(s, p, &c, 0, ply + 1, alpha, beta);
+        int v = s_child(s, p, &c, -(qdepth + 1), ply + 1, alpha, beta);
         if (v > best) {
             best = v;
+            exact_win = v > SG_WIN_MIN && !s->heuristic;
             if (v > alpha)
                 alpha = v;
             if (v >= beta)
                 break;
         }
     }
+    s->heuristic = !exact_win;
     return best;
 }
 
@@ -212,41 +306,39 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
     const sg_crules *r = s->r;
     seega_action list[SEEGA_MAX_ACTIONS], best_move = 0, tt_move = 0;
     int32_t order[SEEGA_MAX_ACTIONS];
-    int n, best = -SG_INF, alpha0 = alpha, heuristic0 = s->heuristic;
+    int n, best = -SG_INF, alpha0 = alpha, heuristic = 0;
     uint64_t key;
 
     s->pv_len[ply] = 0;
     s->path[s->path_len + ply] = p->hash;
     n = p_gen(p, r, list);
-    if (n == 0)
+    if (n == 0) {
+        s->heuristic = 0;
         return s_terminal(p, r, ply);
+    }
     if (ply > 0 && p->quiet > 0 && s_repeats(s, p, s->path_len + ply)) {
         s->heuristic = 1; /* a repetition is not the end of the game */
         return 0;
     }
     if (depth <= 0 || ply >= SG_MAX_PLY - 2)
-        return s_quiesce(s, p, ply, alpha, beta, list, n);
+        return s_quiesce(s, p, ply, -depth, alpha, beta, list, n);
 
     key = s_key(p, r);
     {
-        const sg_tt_entry *e = &s->tt[key & s->tt_mask];
-        /* Only this search's entries: a search depends on nothing but its
-         * position, history and limits. */
-        if (e->key == key && (e->flags >> SG_TT_GEN_SHIFT) == s->gen) {
-            tt_move = e->move;
-            if (ply > 0 && e->depth >= depth) {
-                int v = s_adjust_out(e->score, ply), bound = e->flags & 3;
+        sg_tt_data e;
+        if (s_probe(s, key, &e)) {
+            tt_move = e.move;
+            if (ply > 0 && e.depth >= depth) {
+                int v = s_adjust_out(e.score, ply), bound = e.flags & 3;
                 if (bound == SG_TT_EXACT || (bound == SG_TT_LOWER && v >= beta) ||
                     (bound == SG_TT_UPPER && v <= alpha)) {
-                    if (!(e->flags & SG_TT_SOLVED))
-                        s->heuristic = 1;
+                    s->heuristic = !(e.flags & SG_TT_SOLVED);
                     return v;
                 }
             }
         }
     }
 
-    s->heuristic = 0;
     s_order(s, p, list, order, n, tt_move, ply);
     for (int i = 0; i < n; i++) {
         s_pick(list, order, n, i);
@@ -265,6 +357,10 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
         }
         if (s->stopped)
             break;
+        if (v >= beta)
+            heuristic = s->heuristic; /* the cutoff rests on this child */
+        else
+            heuristic |= s->heuristic;
         if (v > best) {
             best = v;
             best_move = list[i];
@@ -298,8 +394,8 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
                 best >= beta     ? SG_TT_LOWER
                 : best > alpha0  ? SG_TT_EXACT
                                  : SG_TT_UPPER,
-                best_move, !s->heuristic);
-    s->heuristic |= heuristic0;
+                best_move, !heuristic);
+    s->heuristic = heuristic;
     return best;
 }
 
@@ -318,10 +414,9 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
     res->score = 0;
     res->proven = SEEGA_PROVEN_NONE;
     res->proven_plies = 0;
-    for (int d = 1; d <= s->max_depth; d++) {
+    for (int d = s->first_depth; d <= s->max_depth; d++) {
         if (d > 1 && s->soft_deadline_ns && sg_now_ns() > s->soft_deadline_ns)
             break;
-        s->heuristic = 0;
         int v = s_search(s, root, d, 0, -SG_INF, SG_INF);
         if (s->stopped) {
             /* A partial iteration's best move is kept once it has one
