@@ -137,6 +137,60 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* The threads of one search; the helpers start once the search shows it
+ * is worth their start-up cost (see smp_progress). */
+typedef struct smp {
+    seega_game *game;
+    int32_t threads, started;
+    int64_t start_ns;
+    seega_progress_fn user_fn;
+    void *user;
+    helper_job jobs[MAX_THREADS];
+    pthread_t tids[MAX_THREADS];
+} smp;
+
+static void smp_start_helpers(smp *m)
+{
+    seega_game *game = m->game;
+    sg_search *s = &game->search[0];
+    for (int32_t i = 1; i < m->threads; i++) {
+        sg_search *h = &game->search[i];
+        sg_tt_entry *tt = h->tt;
+        uint64_t mask = h->tt_mask;
+        memcpy(h, s, offsetof(sg_search, nodes));
+        h->tt = tt;
+        h->tt_mask = mask;
+        h->node_limit = 0;
+        h->max_depth = SEEGA_MAX_DEPTH;
+        h->first_depth = 1 + (i & 1);
+        h->halt_flag = &game->halt;
+        h->nodes = 0;
+        h->stopped = 0;
+        memset(h->killers, 0, sizeof h->killers);
+        memset(h->history, 0, sizeof h->history);
+        m->jobs[i].game = game;
+        m->jobs[i].ctx = h;
+        if (pthread_create(&m->tids[i], NULL, helper_main, &m->jobs[i]) != 0)
+            break; /* fewer helpers: still a correct search */
+        m->started = i;
+    }
+}
+
+/*
+ * Called after each completed iteration of the main thread: start the
+ * helpers at the first iteration from depth 3 or 2 ms on (a search that
+ * ends sooner gains nothing from threads), then pass the report on.
+ */
+static void smp_progress(void *arg, const seega_search_result *info)
+{
+    smp *m = (smp *)arg;
+    if (m->threads > 1 && !m->started &&
+        (info->depth >= 3 || sg_now_ns() - m->start_ns > 2000000))
+        smp_start_helpers(m);
+    if (m->user_fn)
+        m->user_fn(m->user, info);
+}
+
 SEEGA_API int32_t seega_search(seega_game *game,
                                const seega_search_limits *limits,
                                seega_search_result *result)
@@ -144,9 +198,7 @@ SEEGA_API int32_t seega_search(seega_game *game,
     sg_search *s;
     int32_t rc, threads;
     int64_t start = sg_now_ns(), budget_ms = 0;
-    helper_job jobs[MAX_THREADS];
-    pthread_t tids[MAX_THREADS];
-    int started = 0;
+    smp m;
     if (!game)
         return SEEGA_E_INVALID;
     if (!limits || !result)
@@ -219,34 +271,18 @@ SEEGA_API int32_t seega_search(seega_game *game,
     atomic_store(&game->halt, 0);
     atomic_store(&game->searching, 1);
     /* Lazy SMP: helpers search the same tree into the shared table; the
-     * main thread (this one) alone decides, reports and stops them. */
-    for (int32_t i = 1; i < threads; i++) {
-        sg_search *h = &game->search[i];
-        sg_tt_entry *tt = h->tt;
-        uint64_t mask = h->tt_mask;
-        memcpy(h, s, offsetof(sg_search, nodes));
-        h->tt = tt;
-        h->tt_mask = mask;
-        h->node_limit = 0;
-        h->max_depth = SEEGA_MAX_DEPTH;
-        h->first_depth = 1 + (i & 1);
-        h->halt_flag = &game->halt;
-        h->nodes = 0;
-        h->stopped = 0;
-        memset(h->killers, 0, sizeof h->killers);
-        memset(h->history, 0, sizeof h->history);
-        jobs[i].game = game;
-        jobs[i].ctx = h;
-        if (pthread_create(&tids[i], NULL, helper_main, &jobs[i]) != 0)
-            break; /* fewer helpers: still a correct search */
-        started = i;
-    }
-    game->core->search(&game->pos, s, result, limits->progress,
-                       limits->progress_user);
+     * main thread (this one) alone decides, reports and halts them. */
+    m.game = game;
+    m.threads = threads;
+    m.started = 0;
+    m.start_ns = start;
+    m.user_fn = limits->progress;
+    m.user = limits->progress_user;
+    game->core->search(&game->pos, s, result, smp_progress, &m);
     atomic_store(&game->halt, 1);
     result->nodes = s->nodes;
-    for (int32_t i = 1; i <= started; i++) {
-        pthread_join(tids[i], NULL);
+    for (int32_t i = 1; i <= m.started; i++) {
+        pthread_join(m.tids[i], NULL);
         result->nodes += game->search[i].nodes;
     }
     atomic_store(&game->searching, 0);

@@ -9,6 +9,7 @@
  *   seega-bench [positions.txt]           the whole table
  *   seega-bench perft PRESET SIZE DEPTH [SPN...]
  *   seega-bench playouts PRESET SIZE COUNT [SEED]
+ *   seega-bench search [positions.txt]    search: time to depth, nodes/s
  *
  * The two single modes run the library only and print what they counted;
  * tests/bench/callgrind.sh runs them under callgrind for instruction
@@ -180,6 +181,68 @@ static void row(const char *preset, int size, const char *what, measure lib,
     (*rows)++;
 }
 
+/* ---- search: time to depth and nodes per second, 1 and 2 threads ------ */
+
+static void search_row(const char *preset, int size, const char *what,
+                       const seega_rules *r, const char *spn, int depth)
+{
+    printf("%-11s %dx%d  %-18s", preset, size, size, what);
+    for (int threads = 1; threads <= 2; threads++) {
+        seega_game *g = lib_game(r, spn);
+        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+        seega_search_result res;
+        l.depth = depth;
+        l.threads = threads;
+        res.version = SEEGA_SEARCH_RESULT_VERSION;
+        seega_search(g, &l, &res); /* first search: allocates the table */
+        double t0 = now();
+        seega_search(g, &l, &res);
+        double t = now() - t0;
+        printf("  d%-2d %7.3f s %6.2f Mn/s", res.depth, t,
+               (double)res.nodes / t / 1e6);
+        seega_free(g);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+static int search_table(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    static const int start_depth[10] = {0, 0, 0, 0, 0, 8, 0, 6, 0, 5};
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    printf("search to a fixed depth: time and nodes per second, with 1 and "
+           "2 threads\n\n%-11s %-5s %-18s  %-29s  %-29s\n",
+           "preset", "size", "position", "1 thread", "2 threads");
+    for (int v = 1; v <= 4; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_rules r = rules_of(v, size);
+            search_row(NAMES[v - 1], size, "start", &r, NULL,
+                       start_depth[size]);
+            rewind(f);
+            int k = 0;
+            while (fgets(line, sizeof line, f)) {
+                char name[32], spn[256], what[32];
+                int sz, depth;
+                if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
+                                             name, &sz, &depth, spn) != 4)
+                    continue;
+                if (preset_of(name) != v || sz != size || ++k > 1)
+                    continue;
+                snprintf(what, sizeof what, "moving#%d", k);
+                search_row(NAMES[v - 1], size, what, &r, spn,
+                           size == 5 ? 9 : size == 7 ? 7 : 6);
+            }
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
 static int table(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -261,12 +324,15 @@ int main(int argc, char **argv)
         seega_free(g);
         return 0;
     }
+    if (argc >= 2 && !strcmp(argv[1], "search"))
+        return search_table(argc > 2 ? argv[2] : SEEGA_BENCH_POSITIONS);
     if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
         fprintf(stderr,
                 "usage: %s [positions.txt]\n"
                 "       %s perft PRESET SIZE DEPTH [SPN...]\n"
-                "       %s playouts PRESET SIZE COUNT [SEED]\n",
-                argv[0], argv[0], argv[0]);
+                "       %s playouts PRESET SIZE COUNT [SEED]\n"
+                "       %s search [positions.txt]\n",
+                argv[0], argv[0], argv[0], argv[0]);
         return 2;
     }
     return table(argc == 2 ? argv[1] : SEEGA_BENCH_POSITIONS);
