@@ -1,0 +1,1063 @@
+/*
+ * seega-match: play N games between two players and measure which is
+ * stronger, through the public API only.
+ *
+ *   seega-match --preset classic --size 5 --games 200 --a level=3 --b random
+ *   seega-match --selftest
+ *
+ * Players: random, material2 (a fixed depth-2 material-only alpha-beta,
+ * written here, like Ludii's agent), or a seega_search configuration
+ * given as comma-separated key=value pairs: level=1..3, depth=D, time=MS,
+ * nodes=N, threads=T, tt=MB (e.g. "level=2", "depth=6",
+ * "time=100,threads=2").
+ *
+ * Games alternate colours (game 2k: A is X; 2k+1: A is O); both games of a
+ * pair start from the same opening of random placements. A game that
+ * reaches the action cap is adjudicated by the count of pieces. The score
+ * of A, (wins + draws / 2) / games, is given with a 95% Wilson interval,
+ * and turned into an Elo difference where it is strictly between 0 and 1.
+ * See tests/bench/README.md. Not a test, except --selftest.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <seega.h>
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define Z95 1.959963984540054 /* the 97.5% quantile of the normal law */
+#define MAX_GAMES 1000000
+#define MAX_JOBS 64
+#define REASON_CAP 5 /* beside SEEGA_REASON_*: adjudicated at the cap */
+
+static const char *const PRESETS[] = {"classic", "diagonal", "modern",
+                                      "traditional"};
+static const char *const REASONS[] = {"none",         "material",
+                                      "blocked",      "quiet",
+                                      "both blocked", "adjudicated"};
+
+/* ---- pseudo-random numbers: splitmix64 --------------------------------- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A seed derived from a seed and a number (a game, a pair, a player). */
+static uint64_t derive(uint64_t seed, uint64_t n)
+{
+    uint64_t s = seed ^ (n * 0xD1B54A32D192ED03u);
+    rng_next(&s);
+    return rng_next(&s);
+}
+
+/* Uniform in 0 .. n-1 (n > 0). */
+static uint32_t rng_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- statistics --------------------------------------------------------- */
+
+/* The 95% Wilson score interval of a proportion p observed in n trials. */
+static void wilson(double p, double n, double *lo, double *hi)
+{
+    double z2 = Z95 * Z95, d = 1 + z2 / n;
+    double c = (p + z2 / (2 * n)) / d;
+    double h = Z95 / d * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+    *lo = c - h < 0 ? 0 : c - h;
+    *hi = c + h > 1 ? 1 : c + h;
+}
+
+/* The Elo difference of an expected score p: +-INFINITY at 1 and 0. */
+static double elo(double p)
+{
+    if (p <= 0)
+        return -INFINITY;
+    if (p >= 1)
+        return INFINITY;
+    return 400 * log10(p / (1 - p));
+}
+
+static void print_elo(FILE *f, double e)
+{
+    if (isinf(e))
+        fprintf(f, "%sinf", e > 0 ? "+" : "-");
+    else
+        fprintf(f, "%+.1f", e);
+}
+
+/* ---- players ------------------------------------------------------------ */
+
+enum { P_RANDOM, P_MATERIAL2, P_SEARCH };
+
+typedef struct {
+    int type;
+    int32_t level, depth, time_ms, threads, tt_mb;
+    uint64_t nodes;
+    int threads_set;
+    char name[64];
+} player;
+
+/* Parse a player; on failure, write why into err and return -1. */
+static int parse_count(const char *s, long long max, long long *out)
+{
+    char *end;
+    long long v;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (errno || *end || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_player(const char *spec, player *p, char *err, size_t cap)
+{
+    char buf[128], *tok, *save = NULL;
+    memset(p, 0, sizeof *p);
+    if (strlen(spec) >= sizeof p->name) {
+        snprintf(err, cap, "player spec too long: %.40s...", spec);
+        return -1;
+    }
+    strcpy(p->name, spec);
+    if (!strcmp(spec, "random")) {
+        p->type = P_RANDOM;
+        return 0;
+    }
+    if (!strcmp(spec, "material2")) {
+        p->type = P_MATERIAL2;
+        return 0;
+    }
+    p->type = P_SEARCH;
+    if (!strchr(spec, '=')) {
+        snprintf(err, cap,
+                 "unknown player '%s' (random, material2, level=N, depth=D, "
+                 "time=MS, nodes=N)",
+                 spec);
+        return -1;
+    }
+    strcpy(buf, spec);
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(tok, '=');
+        long long v;
+        if (!eq) {
+            snprintf(err, cap, "bad player '%s': '%s' is not key=value", spec,
+                     tok);
+            return -1;
+        }
+        *eq = 0;
+        if (!strcmp(tok, "level")) {
+            if (parse_count(eq + 1, 3, &v) || v < 1) {
+                snprintf(err, cap, "bad player '%s': level must be 1, 2 or 3",
+                         spec);
+                return -1;
+            }
+            p->level = (int32_t)v;
+        } else if (!strcmp(tok, "depth") || !strcmp(tok, "time") ||
+                   !strcmp(tok, "threads") || !strcmp(tok, "tt")) {
+            long long max = !strcmp(tok, "depth")     ? SEEGA_MAX_DEPTH
+                            : !strcmp(tok, "threads") ? 64
+                            : !strcmp(tok, "tt")      ? 16384
+                                                      : 3600000;
+            if (parse_count(eq + 1, max, &v) || v < 1) {
+                snprintf(err, cap, "bad player '%s': %s must be 1 .. %lld",
+                         spec, tok, max);
+                return -1;
+            }
+            if (tok[0] == 'd')
+                p->depth = (int32_t)v;
+            else if (tok[0] == 't' && tok[1] == 'i')
+                p->time_ms = (int32_t)v;
+            else if (tok[0] == 't' && tok[1] == 'h')
+                p->threads = (int32_t)v, p->threads_set = 1;
+            else
+                p->tt_mb = (int32_t)v;
+        } else if (!strcmp(tok, "nodes")) {
+            if (parse_count(eq + 1, (long long)1 << 50, &v) || v < 1) {
+                snprintf(err, cap, "bad player '%s': nodes must be positive",
+                         spec);
+                return -1;
+            }
+            p->nodes = (uint64_t)v;
+        } else {
+            snprintf(err, cap,
+                     "bad player '%s': unknown key '%s' (level, depth, time, "
+                     "nodes, threads, tt)",
+                     spec, tok);
+            return -1;
+        }
+    }
+    if (!p->level && !p->depth && !p->time_ms && !p->nodes) {
+        snprintf(err, cap,
+                 "bad player '%s': a full-strength search needs a limit "
+                 "(depth=, time= or nodes=) or a level=",
+                 spec);
+        return -1;
+    }
+    return 0;
+}
+
+/* What one player did in one game (and, summed, in a match). */
+typedef struct {
+    uint64_t searches; /* actions chosen by a search (seega_search, material2) */
+    uint64_t nodes;
+    uint64_t depth_sum;
+    double seconds;
+    double max_seconds; /* the slowest move */
+    char max_spn[SEEGA_SPN_MAX];
+} pstats;
+
+/* ---- material2: depth-2 material-only alpha-beta ------------------------ */
+
+#define M2_WIN 10000
+#define M2_INF 30000
+
+/* The value of the position for `side`: a finished game is won, lost or
+ * drawn; else pieces (board and hand) minus the enemy's. */
+static int m2_eval(const seega_game *g, int side)
+{
+    int32_t r = seega_result(g, NULL);
+    if (r == SEEGA_DRAW)
+        return 0;
+    if (r == SEEGA_X_WINS || r == SEEGA_O_WINS)
+        return (r == SEEGA_X_WINS) == (side == SEEGA_X) ? M2_WIN : -M2_WIN;
+    return seega_pieces(g, side) + seega_in_hand(g, side) -
+           seega_pieces(g, side ^ 1) - seega_in_hand(g, side ^ 1);
+}
+
+/* Negamax alpha-beta, the value for the side to move; a child keeps its
+ * sign when the same side is still to move (chain, '+', '*'). */
+static int m2_search(seega_game *g, int depth, int alpha, int beta,
+                     uint64_t *nodes)
+{
+    seega_action moves[SEEGA_MAX_ACTIONS];
+    int side = seega_to_move(g), best = -M2_INF;
+    int32_t n;
+    if (depth == 0 || seega_result(g, NULL) != SEEGA_ONGOING)
+        return m2_eval(g, side);
+    n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++) {
+        int v;
+        if (seega_play(g, moves[i]) != SEEGA_OK)
+            abort(); /* a legal action was refused: a library bug */
+        (*nodes)++;
+        if (seega_to_move(g) == side)
+            v = m2_search(g, depth - 1, alpha, beta, nodes);
+        else
+            v = -m2_search(g, depth - 1, -beta, -alpha, nodes);
+        seega_undo(g);
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The root: every action at equal best value is a candidate (searched
+ * with alpha one below the best so far, so ties get exact values); the
+ * seeded generator picks one. */
+static seega_action material2_choose(seega_game *g, uint64_t *rng,
+                                     uint64_t *nodes, int *value)
+{
+    seega_action moves[SEEGA_MAX_ACTIONS], ties[SEEGA_MAX_ACTIONS];
+    int side = seega_to_move(g), best = -M2_INF, nties = 0;
+    int32_t n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++) {
+        int v;
+        if (seega_play(g, moves[i]) != SEEGA_OK)
+            abort();
+        (*nodes)++;
+        if (seega_to_move(g) == side)
+            v = m2_search(g, 1, best - 1, M2_INF, nodes);
+        else
+            v = -m2_search(g, 1, -M2_INF, -(best - 1), nodes);
+        seega_undo(g);
+        if (v > best) {
+            best = v;
+            nties = 0;
+        }
+        if (v == best)
+            ties[nties++] = moves[i];
+    }
+    *value = best;
+    return nties ? ties[rng_below(rng, (uint32_t)nties)] : 0;
+}
+
+/* ---- one game ----------------------------------------------------------- */
+
+typedef struct {
+    seega_rules rules;
+    int preset, size;
+    int games, jobs, quiet, threads;
+    int opening_plies, max_actions;
+    uint64_t seed;
+    player p[2]; /* A, B */
+    FILE *log;   /* --log: every game's actions, or NULL */
+} config;
+
+typedef struct {
+    int done;
+    int a_side;  /* SEEGA_X or SEEGA_O */
+    int outcome; /* for A: 1 win, 0 draw, -1 loss */
+    int reason;  /* SEEGA_REASON_* or REASON_CAP */
+    int actions;
+    int max_reps; /* the most times a position occurred */
+    int pieces[2]; /* X's and O's pieces at the end */
+    uint64_t hash; /* of the final position: identical runs, identical games */
+    pstats st[2];
+} game_out;
+
+static int choose(const config *c, int who, seega_game *g, uint64_t *rng,
+                  seega_action *out, pstats *st, char *err, size_t cap)
+{
+    const player *p = &c->p[who];
+    seega_action moves[SEEGA_MAX_ACTIONS];
+    double t0 = now(), dt;
+    if (p->type == P_RANDOM) {
+        int32_t n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+        if (n <= 0) {
+            snprintf(err, cap, "no legal action in an ongoing game");
+            return -1;
+        }
+        *out = moves[rng_below(rng, (uint32_t)n)];
+        return 0;
+    }
+    if (p->type == P_MATERIAL2) {
+        int value;
+        *out = material2_choose(g, rng, &st->nodes, &value);
+        st->depth_sum += 2;
+    } else {
+        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+        seega_search_result r;
+        int32_t rc;
+        l.level = p->level;
+        l.depth = p->depth;
+        l.nodes = p->nodes;
+        l.time_ms = p->time_ms;
+        l.threads = p->threads_set ? p->threads : c->threads;
+        l.tt_mb = p->tt_mb;
+        l.seed = rng_next(rng);
+        r.version = SEEGA_SEARCH_RESULT_VERSION;
+        rc = seega_search(g, &l, &r);
+        if (rc != SEEGA_OK) {
+            snprintf(err, cap, "seega_search failed: %s (%s)",
+                     seega_status_text(rc), seega_last_error(g));
+            return -1;
+        }
+        *out = r.best;
+        st->nodes += r.nodes;
+        st->depth_sum += (uint64_t)(r.depth > 0 ? r.depth : 0);
+    }
+    dt = now() - t0;
+    st->searches++;
+    st->seconds += dt;
+    if (dt > st->max_seconds) {
+        st->max_seconds = dt;
+        seega_get_spn(g, st->max_spn, sizeof st->max_spn);
+    }
+    return 0;
+}
+
+/* The games one game is played on: one per player (each keeps its own
+ * search table), both given every action. */
+typedef struct {
+    seega_game *g[2];
+} board;
+
+static int board_open(const config *c, board *b, char *err, size_t cap)
+{
+    int32_t rc;
+    memset(b, 0, sizeof *b);
+    for (int p = 0; p < 2; p++)
+        if ((rc = seega_new(&c->rules, &b->g[p])) != SEEGA_OK) {
+            snprintf(err, cap, "seega_new failed: %s", seega_status_text(rc));
+            return -1;
+        }
+    /* Allocate each searching player's table now, so that the time of the
+     * first move of the first game is that of its search alone. */
+    for (int p = 0; p < 2; p++)
+        if (c->p[p].type == P_SEARCH) {
+            seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+            seega_search_result r;
+            l.depth = 1;
+            l.tt_mb = c->p[p].tt_mb;
+            r.version = SEEGA_SEARCH_RESULT_VERSION;
+            if ((rc = seega_search(b->g[p], &l, &r)) != SEEGA_OK) {
+                snprintf(err, cap, "seega_search failed: %s (%s)",
+                         seega_status_text(rc), seega_last_error(b->g[p]));
+                return -1;
+            }
+        }
+    return 0;
+}
+
+static void board_close(board *b)
+{
+    seega_free(b->g[0]);
+    seega_free(b->g[1]);
+}
+
+/* Play an action on both games. */
+static int32_t board_play(board *b, seega_action a)
+{
+    int32_t rc = seega_play(b->g[0], a);
+    if (rc == SEEGA_OK && (rc = seega_play(b->g[1], a)) != SEEGA_OK)
+        seega_undo(b->g[0]);
+    return rc;
+}
+
+static int play_game(const config *c, board *b, int index, game_out *o,
+                     char *err, size_t cap)
+{
+    seega_action moves[SEEGA_MAX_ACTIONS];
+    seega_game *g = b->g[0]; /* for the questions both games answer alike */
+    uint64_t orng = derive(c->seed, 2 * (uint64_t)(index / 2) + 1);
+    uint64_t rng[2];
+    int32_t rc;
+    memset(o, 0, sizeof *o);
+    rng[0] = derive(c->seed, 4 * (uint64_t)index + 2);
+    rng[1] = derive(c->seed, 4 * (uint64_t)index + 4);
+    o->a_side = (index % 2 == 0) ? SEEGA_X : SEEGA_O;
+    /* The opening: random placements, the same for both games of a pair. */
+    for (int k = 0; k < c->opening_plies; k++) {
+        int32_t n;
+        if (seega_phase(g) != SEEGA_PHASE_PLACING)
+            break;
+        n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+        if (n <= 0 || board_play(b, moves[rng_below(&orng, (uint32_t)n)]))
+            break;
+        o->actions++;
+    }
+    while (seega_result(g, NULL) == SEEGA_ONGOING &&
+           o->actions < c->max_actions) {
+        int side = seega_to_move(g);
+        int who = side == o->a_side ? 0 : 1;
+        int32_t reps;
+        seega_action a = 0;
+        if (choose(c, who, b->g[who], &rng[who], &a, &o->st[who], err, cap))
+            return -1;
+        if ((rc = board_play(b, a)) != SEEGA_OK) {
+            char spn[SEEGA_SPN_MAX], text[SEEGA_ACTION_TEXT_MAX] = "?";
+            seega_get_spn(g, spn, sizeof spn);
+            seega_action_to_text(g, a, text, sizeof text);
+            snprintf(err, cap, "player %c (%s) chose an illegal action %s "
+                     "(0x%08lx) in %s: %s",
+                     "AB"[who], c->p[who].name, text, (unsigned long)a, spn,
+                     seega_status_text(rc));
+            return -1;
+        }
+        o->actions++;
+        reps = seega_repetitions(g);
+        if (reps > o->max_reps)
+            o->max_reps = reps;
+    }
+    {
+        int32_t reason = SEEGA_REASON_NONE, r = seega_result(g, &reason);
+        int winner; /* SEEGA_X, SEEGA_O or -1 */
+        if (r == SEEGA_ONGOING) {
+            int32_t dx = seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O);
+            o->reason = REASON_CAP;
+            winner = dx > 0 ? SEEGA_X : dx < 0 ? SEEGA_O : -1;
+        } else {
+            o->reason = reason;
+            winner = r == SEEGA_X_WINS ? SEEGA_X : r == SEEGA_O_WINS ? SEEGA_O : -1;
+        }
+        o->outcome = winner < 0 ? 0 : winner == o->a_side ? 1 : -1;
+    }
+    o->pieces[0] = seega_pieces(g, SEEGA_X);
+    o->pieces[1] = seega_pieces(g, SEEGA_O);
+    seega_hash(g, &o->hash);
+    o->done = 1;
+    return 0;
+}
+
+/* ---- the match: games shared out to J threads --------------------------- */
+
+typedef struct {
+    const config *c;
+    game_out *out;
+    pthread_mutex_t lock;
+    int next, finished, failed;
+    int w, d, l; /* so far, for the progress line */
+    char err[512];
+} match;
+
+/* One line of the --log file: the game, its result and its actions
+ * (the opening placements included), then the final position. Called with
+ * the match's lock held. */
+static void log_game(const config *c, seega_game *g, int index,
+                     const game_out *o)
+{
+    static const char *const OUT[] = {"loses", "draws", "wins"};
+    char text[SEEGA_ACTION_TEXT_MAX], spn[SEEGA_SPN_MAX];
+    int32_t n = seega_history_length(g);
+    fprintf(c->log, "game %d: X=%s O=%s; A %s (%s, X %d O %d):", index + 1,
+            c->p[o->a_side == SEEGA_X ? 0 : 1].name,
+            c->p[o->a_side == SEEGA_X ? 1 : 0].name, OUT[o->outcome + 1],
+            REASONS[o->reason], o->pieces[0], o->pieces[1]);
+    for (int32_t i = 0; i < n; i++) {
+        seega_action a;
+        if (seega_history_action(g, i, &a) == SEEGA_OK &&
+            seega_action_to_text(g, a, text, sizeof text) >= 0)
+            fprintf(c->log, " %s", text);
+    }
+    seega_get_spn(g, spn, sizeof spn);
+    fprintf(c->log, "; end %s\n", spn);
+}
+
+static void *worker(void *arg)
+{
+    match *m = (match *)arg;
+    char err[512] = "";
+    for (;;) {
+        int i, rc;
+        game_out o;
+        board b;
+        pthread_mutex_lock(&m->lock);
+        i = m->failed ? m->c->games : m->next++;
+        pthread_mutex_unlock(&m->lock);
+        if (i >= m->c->games)
+            break;
+        /* Fresh games for every game: a search may reuse what earlier
+         * searches of its game object left, and each game must be the
+         * same whichever worker plays it after whichever games. */
+        rc = board_open(m->c, &b, err, sizeof err) ||
+             play_game(m->c, &b, i, &o, err, sizeof err);
+        if (!rc && m->c->log) {
+            pthread_mutex_lock(&m->lock);
+            log_game(m->c, b.g[0], i, &o);
+            pthread_mutex_unlock(&m->lock);
+        }
+        board_close(&b);
+        if (rc) {
+            pthread_mutex_lock(&m->lock);
+            if (!m->failed)
+                snprintf(m->err, sizeof m->err, "game %d: %s", i + 1, err);
+            m->failed = 1;
+            pthread_mutex_unlock(&m->lock);
+            break;
+        }
+        pthread_mutex_lock(&m->lock);
+        m->out[i] = o;
+        m->finished++;
+        m->w += o.outcome > 0;
+        m->d += o.outcome == 0;
+        m->l += o.outcome < 0;
+        if (!m->c->quiet)
+            fprintf(stderr,
+                    "[%*d/%d] game %d: A=%c %s (%s, %d actions, X %d O %d, "
+                    "repeated %dx); A +%d =%d -%d\n",
+                    m->c->games >= 1000 ? 4 : 3, m->finished, m->c->games,
+                    i + 1, o.a_side == SEEGA_X ? 'X' : 'O',
+                    o.outcome > 0 ? "wins" : o.outcome < 0 ? "loses" : "draws",
+                    REASONS[o.reason], o.actions, o.pieces[0], o.pieces[1],
+                    o.max_reps, m->w, m->d, m->l);
+        pthread_mutex_unlock(&m->lock);
+    }
+    return NULL;
+}
+
+/* Play the whole match into out[c->games]; 0 on success. */
+static int run_match(const config *c, game_out *out, char *err, size_t cap)
+{
+    pthread_t th[MAX_JOBS];
+    int jobs = c->jobs < 1 ? 1 : c->jobs, started = 0;
+    match m;
+    memset(&m, 0, sizeof m);
+    m.c = c;
+    m.out = out;
+    pthread_mutex_init(&m.lock, NULL);
+    if (jobs > c->games)
+        jobs = c->games;
+    if (jobs <= 1) {
+        worker(&m);
+    } else {
+        for (int j = 0; j < jobs; j++)
+            if (pthread_create(&th[j], NULL, worker, &m) == 0)
+                started++;
+        if (!started)
+            worker(&m);
+        for (int j = 0; j < started; j++)
+            pthread_join(th[j], NULL);
+    }
+    pthread_mutex_destroy(&m.lock);
+    if (m.failed) {
+        snprintf(err, cap, "%s", m.err);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the report --------------------------------------------------------- */
+
+static void report(const config *c, const game_out *out, double wall)
+{
+    int w = 0, d = 0, l = 0, reasons[6] = {0}, adj[3] = {0}, adj_rep = 0;
+    uint64_t digest = 0;
+    int side[2][3] = {{0}}; /* A as X / as O: wins, draws, losses */
+    long long actions = 0;
+    pstats tot[2];
+    double n = c->games, score, lo, hi;
+    memset(tot, 0, sizeof tot);
+    for (int i = 0; i < c->games; i++) {
+        const game_out *o = &out[i];
+        int k = o->outcome > 0 ? 0 : o->outcome == 0 ? 1 : 2;
+        w += k == 0, d += k == 1, l += k == 2;
+        side[o->a_side][k]++;
+        reasons[o->reason]++;
+        if (o->reason == REASON_CAP) {
+            adj[k]++;
+            adj_rep += o->max_reps >= 3;
+        }
+        actions += o->actions;
+        digest = derive(digest ^ o->hash, (uint64_t)(o->outcome + 2));
+        for (int p = 0; p < 2; p++) {
+            const pstats *s = &o->st[p];
+            tot[p].searches += s->searches;
+            tot[p].nodes += s->nodes;
+            tot[p].depth_sum += s->depth_sum;
+            tot[p].seconds += s->seconds;
+            if (s->max_seconds > tot[p].max_seconds) {
+                tot[p].max_seconds = s->max_seconds;
+                memcpy(tot[p].max_spn, s->max_spn, sizeof s->max_spn);
+            }
+        }
+    }
+    score = (w + d / 2.0) / n;
+    wilson(score, n, &lo, &hi);
+
+    printf("match: %s %dx%d, %d games, seed %llu, opening %d placements, cap "
+           "%d actions\n",
+           PRESETS[c->preset - 1], c->size, c->size, c->games,
+           (unsigned long long)c->seed, c->opening_plies, c->max_actions);
+    printf("A: %s\nB: %s\n", c->p[0].name, c->p[1].name);
+    printf("A wins %d, draws %d, losses %d  (as X: +%d =%d -%d; as O: +%d "
+           "=%d -%d)\n",
+           w, d, l, side[SEEGA_X][0], side[SEEGA_X][1], side[SEEGA_X][2],
+           side[SEEGA_O][0], side[SEEGA_O][1], side[SEEGA_O][2]);
+    printf("adjudicated at the cap: %d (A +%d =%d -%d); of these, %d with a "
+           "position seen 3+ times\n",
+           reasons[REASON_CAP], adj[0], adj[1], adj[2], adj_rep);
+    printf("ends: material %d, blocked %d, quiet %d, both blocked %d, "
+           "adjudicated %d; %.1f actions a game\n",
+           reasons[SEEGA_REASON_MATERIAL], reasons[SEEGA_REASON_BLOCKED],
+           reasons[SEEGA_REASON_QUIET], reasons[SEEGA_REASON_BOTH_BLOCKED],
+           reasons[REASON_CAP], (double)actions / n);
+    printf("score %.3f  95%% [%.3f, %.3f] (Wilson)\n", score, lo, hi);
+    if (score > 0 && score < 1) {
+        printf("Elo ");
+        print_elo(stdout, elo(score));
+        printf("  95%% [");
+        print_elo(stdout, elo(lo));
+        printf(", ");
+        print_elo(stdout, elo(hi));
+        printf("]\n");
+    } else {
+        printf("Elo undefined (score %s); 95%% bound ", score <= 0 ? "0" : "1");
+        print_elo(stdout, elo(score <= 0 ? hi : lo));
+        printf("\n");
+    }
+    for (int p = 0; p < 2; p++) {
+        const pstats *s = &tot[p];
+        if (!s->searches)
+            continue;
+        printf("%c %-14s %8llu searches, %.2f ms/move (max %.1f ms), "
+               "%.0f nodes/s, avg depth %.2f\n",
+               "AB"[p], c->p[p].name, (unsigned long long)s->searches,
+               1e3 * s->seconds / (double)s->searches, 1e3 * s->max_seconds,
+               s->seconds > 0 ? (double)s->nodes / s->seconds : 0.0,
+               (double)s->depth_sum / (double)s->searches);
+        printf("  slowest move from %s\n", s->max_spn);
+    }
+    printf("time %.1f s (jobs %d); games digest %016llx\n", wall, c->jobs,
+           (unsigned long long)digest);
+}
+
+/* ---- self test ---------------------------------------------------------- */
+
+/* Plain minimax without pruning: what material2's alpha-beta must equal. */
+static int m2_plain(seega_game *g, int depth)
+{
+    seega_action moves[SEEGA_MAX_ACTIONS];
+    int side = seega_to_move(g), best = -M2_INF;
+    int32_t n;
+    if (depth == 0 || seega_result(g, NULL) != SEEGA_ONGOING)
+        return m2_eval(g, side);
+    n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++) {
+        int v;
+        seega_play(g, moves[i]);
+        v = seega_to_move(g) == side ? m2_plain(g, depth - 1)
+                                     : -m2_plain(g, depth - 1);
+        seega_undo(g);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* material2 against plain minimax on positions of random games of every
+ * preset (chains, passes, removals and ends included). */
+static int check_material2(int *checked)
+{
+    int fails = 0;
+    uint64_t rng = 99;
+    for (int preset = 1; preset <= 4; preset++) {
+        seega_rules r;
+        seega_game *g;
+        seega_rules_preset(&r, preset, 5);
+        if (seega_new(&r, &g) != SEEGA_OK)
+            return 1;
+        for (int k = 0; k < 300 && seega_result(g, NULL) == SEEGA_ONGOING;
+             k++) {
+            seega_action moves[SEEGA_MAX_ACTIONS];
+            uint64_t nodes = 0, pick = k;
+            int value, want;
+            int32_t n;
+            if (k >= 20) {
+                material2_choose(g, &pick, &nodes, &value);
+                want = m2_plain(g, 2);
+                (*checked)++;
+                if (value != want) {
+                    char spn[SEEGA_SPN_MAX];
+                    seega_get_spn(g, spn, sizeof spn);
+                    fprintf(stderr, "FAIL material2 %s: %d, minimax %d\n",
+                            spn, value, want);
+                    fails++;
+                }
+            }
+            n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
+            seega_play(g, moves[rng_below(&rng, (uint32_t)n)]);
+        }
+        seega_free(g);
+    }
+    return fails;
+}
+
+static int near(double a, double b, double eps)
+{
+    return fabs(a - b) <= eps;
+}
+
+static int selftest(void)
+{
+    int fails = 0;
+    double lo, hi;
+    char err[512];
+    /* Wilson intervals, from the closed forms (z = 1.95996). */
+    static const struct {
+        double k, n, lo, hi;
+    } W[] = {
+        {0, 10, 0.0, 0.277533},  {10, 10, 0.722467, 1.0},
+        {50, 100, 0.403832, 0.596168}, {5, 10, 0.236593, 0.763407},
+        {1, 10, 0.017876, 0.404150},   {75, 100, 0.656955, 0.824548},
+    };
+    for (size_t i = 0; i < sizeof W / sizeof W[0]; i++) {
+        wilson(W[i].k / W[i].n, W[i].n, &lo, &hi);
+        if (!near(lo, W[i].lo, 1e-5) || !near(hi, W[i].hi, 1e-5)) {
+            fprintf(stderr, "FAIL wilson %g/%g: [%.6f, %.6f], want [%.6f, %.6f]\n",
+                    W[i].k, W[i].n, lo, hi, W[i].lo, W[i].hi);
+            fails++;
+        }
+    }
+    if (!near(elo(0.5), 0, 1e-9) || !near(elo(0.75), 190.848501, 1e-5) ||
+        !near(elo(0.25), -190.848501, 1e-5) ||
+        !near(elo(10.0 / 11), 400, 1e-9) || !isinf(elo(0)) || elo(0) > 0 ||
+        !isinf(elo(1)) || elo(1) < 0) {
+        fprintf(stderr, "FAIL elo\n");
+        fails++;
+    }
+    {
+        int checked = 0;
+        fails += check_material2(&checked);
+        if (checked < 100) {
+            fprintf(stderr, "FAIL material2 checked on %d positions only\n",
+                    checked);
+            fails++;
+        }
+    }
+    /* Four quick games random vs random, with one job and with two: the
+     * same games; then material2 vs level 1, two games. */
+    {
+        config c;
+        game_out a[4], b[4];
+        memset(&c, 0, sizeof c);
+        c.preset = SEEGA_CLASSIC;
+        c.size = 5;
+        seega_rules_preset(&c.rules, c.preset, c.size);
+        c.games = 4;
+        c.jobs = 1;
+        c.quiet = 1;
+        c.seed = 12345;
+        c.opening_plies = 4;
+        c.max_actions = 400;
+        parse_player("random", &c.p[0], err, sizeof err);
+        parse_player("random", &c.p[1], err, sizeof err);
+        if (run_match(&c, a, err, sizeof err)) {
+            fprintf(stderr, "FAIL random match: %s\n", err);
+            return 1;
+        }
+        c.jobs = 2;
+        if (run_match(&c, b, err, sizeof err)) {
+            fprintf(stderr, "FAIL random match, 2 jobs: %s\n", err);
+            return 1;
+        }
+        for (int i = 0; i < 4; i++) {
+            if (!a[i].done || a[i].actions < 24 ||
+                a[i].a_side != (i % 2 ? SEEGA_O : SEEGA_X)) {
+                fprintf(stderr, "FAIL game %d not played right\n", i + 1);
+                fails++;
+            }
+            if (a[i].hash != b[i].hash || a[i].outcome != b[i].outcome ||
+                a[i].actions != b[i].actions) {
+                fprintf(stderr, "FAIL game %d differs with 2 jobs\n", i + 1);
+                fails++;
+            }
+        }
+        c.games = 2;
+        c.jobs = 1;
+        c.max_actions = 120;
+        parse_player("material2", &c.p[0], err, sizeof err);
+        parse_player("level=1", &c.p[1], err, sizeof err);
+        if (run_match(&c, a, err, sizeof err)) {
+            fprintf(stderr, "FAIL material2 vs level=1: %s\n", err);
+            return 1;
+        }
+        if (!a[0].done || !a[1].done || !a[0].st[0].searches ||
+            !a[0].st[1].searches) {
+            fprintf(stderr, "FAIL material2 vs level=1 not played right\n");
+            fails++;
+        }
+    }
+    {
+        player p;
+        static const char *const bad[] = {"", "level=0", "level=4", "depth=",
+                                          "depth=x", "threads=2", "foo=1",
+                                          "randomx", "nodes=-1", "time=1e3"};
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+            if (parse_player(bad[i], &p, err, sizeof err) == 0) {
+                fprintf(stderr, "FAIL player '%s' accepted\n", bad[i]);
+                fails++;
+            }
+    }
+    printf("selftest: %s\n", fails ? "FAILED" : "ok");
+    return fails ? 1 : 0;
+}
+
+/* ---- command line ------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: seega-match [options] --a PLAYER --b PLAYER\n"
+        "       seega-match --selftest\n"
+        "\n"
+        "options:\n"
+        "  --preset NAME        classic, diagonal, modern, traditional "
+        "(default classic)\n"
+        "  --size N             5, 7 or 9 (default 5)\n"
+        "  --games N            games to play (default 100); game 2k: A is "
+        "X, 2k+1: A is O\n"
+        "  --seed S             seed of the openings and the players "
+        "(default 1)\n"
+        "  --opening-plies K    random placements before the players take "
+        "over, the same\n"
+        "                       for both games of a pair (default 2*(N-3), "
+        "+4 with opening squares)\n"
+        "  --max-actions M      adjudicate a game by count after M actions "
+        "(default 16*N*N)\n"
+        "  --threads T          search threads of each searching player "
+        "(default 1)\n"
+        "  --jobs J             games played at the same time (default 1)\n"
+        "  --quiet              no progress line per game\n"
+        "  --log FILE           write every game's actions to FILE, one "
+        "line a game\n"
+        "  --selftest           check the statistics and play 4 quick games\n"
+        "\n"
+        "players:\n"
+        "  random               a uniformly random legal action\n"
+        "  material2            depth-2 material-only alpha-beta (like "
+        "Ludii's agent)\n"
+        "  level=N              seega_search at level N (1..3)\n"
+        "  depth=D, time=MS, nodes=N\n"
+        "                       full-strength seega_search with that limit\n"
+        "  keys combine with commas, e.g. level=2,time=50 or "
+        "depth=6,threads=2,tt=64\n");
+}
+
+static int known_option(const char *name)
+{
+    static const char *const OPTS[] = {
+        "--a",    "--b",    "--preset",        "--size",        "--games",
+        "--seed", "--jobs", "--opening-plies", "--max-actions", "--threads",
+        "--log"};
+    for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++)
+        if (!strcmp(name, OPTS[i]))
+            return 1;
+    return 0;
+}
+
+static int fail_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "seega-match: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n\n");
+    usage(stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    config c;
+    const char *a = NULL, *b = NULL;
+    char err[512];
+    long long v;
+    game_out *out;
+    double t0;
+    const char *log_path = NULL;
+    int opening = -1, cap = -1, rc;
+    memset(&c, 0, sizeof c);
+    c.preset = SEEGA_CLASSIC;
+    c.size = 5;
+    c.games = 100;
+    c.jobs = 1;
+    c.threads = 1;
+    c.seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i], *val = NULL, *eq;
+        char name[32];
+        if (!strcmp(opt, "--selftest"))
+            return selftest();
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!strcmp(opt, "--quiet")) {
+            c.quiet = 1;
+            continue;
+        }
+        if (strncmp(opt, "--", 2) != 0)
+            return fail_usage("unexpected argument '%s'", opt);
+        /* --name VALUE or --name=VALUE */
+        eq = strchr(opt, '=');
+        if (eq) {
+            if ((size_t)(eq - opt) >= sizeof name)
+                return fail_usage("unknown option '%s'", opt);
+            memcpy(name, opt, (size_t)(eq - opt));
+            name[eq - opt] = 0;
+            val = eq + 1;
+        } else {
+            if (strlen(opt) >= sizeof name)
+                return fail_usage("unknown option '%s'", opt);
+            strcpy(name, opt);
+            if (!known_option(name))
+                return fail_usage("unknown option '%s'", opt);
+            if (i + 1 >= argc)
+                return fail_usage("option '%s' needs a value", opt);
+            val = argv[++i];
+        }
+        if (!strcmp(name, "--a") || !strcmp(name, "--b")) {
+            *(name[2] == 'a' ? &a : &b) = val;
+        } else if (!strcmp(name, "--preset")) {
+            c.preset = 0;
+            for (int k = 0; k < 4; k++)
+                if (!strcmp(val, PRESETS[k]))
+                    c.preset = k + 1;
+            if (!c.preset)
+                return fail_usage("unknown preset '%s'", val);
+        } else if (!strcmp(name, "--size")) {
+            if (parse_count(val, 9, &v) || (v != 5 && v != 7 && v != 9))
+                return fail_usage("--size must be 5, 7 or 9 (got '%s')", val);
+            c.size = (int)v;
+        } else if (!strcmp(name, "--games")) {
+            if (parse_count(val, MAX_GAMES, &v) || v < 1)
+                return fail_usage("--games must be 1 .. 1000000 (got '%s')", val);
+            c.games = (int)v;
+        } else if (!strcmp(name, "--seed")) {
+            char *end;
+            errno = 0;
+            if (*val == '-' || !*val)
+                return fail_usage("--seed must be a number (got '%s')", val);
+            c.seed = strtoull(val, &end, 0);
+            if (errno || *end)
+                return fail_usage("--seed must be a number (got '%s')", val);
+        } else if (!strcmp(name, "--opening-plies")) {
+            if (parse_count(val, 100, &v))
+                return fail_usage("--opening-plies must be 0 .. 100 (got '%s')",
+                                  val);
+            opening = (int)v;
+        } else if (!strcmp(name, "--max-actions")) {
+            if (parse_count(val, 100000000, &v) || v < 1)
+                return fail_usage("--max-actions must be positive (got '%s')",
+                                  val);
+            cap = (int)v;
+        } else if (!strcmp(name, "--threads")) {
+            if (parse_count(val, 64, &v) || v < 1)
+                return fail_usage("--threads must be 1 .. 64 (got '%s')", val);
+            c.threads = (int)v;
+        } else if (!strcmp(name, "--log")) {
+            log_path = val;
+        } else if (!strcmp(name, "--jobs")) {
+            if (parse_count(val, MAX_JOBS, &v) || v < 1)
+                return fail_usage("--jobs must be 1 .. 64 (got '%s')", val);
+            c.jobs = (int)v;
+        } else {
+            return fail_usage("unknown option '%s'", opt);
+        }
+    }
+    if (!a || !b)
+        return fail_usage("%s", "both players are needed: --a PLAYER --b PLAYER");
+    if (parse_player(a, &c.p[0], err, sizeof err) ||
+        parse_player(b, &c.p[1], err, sizeof err))
+        return fail_usage("%s", err);
+    if (seega_rules_preset(&c.rules, c.preset, c.size) != SEEGA_OK)
+        return fail_usage("%s", "bad preset or size");
+    c.opening_plies = opening >= 0 ? opening
+                                   : 2 * (c.size - 3) +
+                                         (c.rules.opening_squares ? 4 : 0);
+    c.max_actions = cap > 0 ? cap : 16 * c.size * c.size;
+
+    out = (game_out *)calloc((size_t)c.games, sizeof *out);
+    if (!out) {
+        fprintf(stderr, "seega-match: out of memory\n");
+        return 1;
+    }
+    if (log_path && !(c.log = fopen(log_path, "w"))) {
+        fprintf(stderr, "seega-match: cannot write %s: %s\n", log_path,
+                strerror(errno));
+        free(out);
+        return 1;
+    }
+    t0 = now();
+    rc = run_match(&c, out, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "seega-match: %s\n", err);
+    else
+        report(&c, out, now() - t0);
+    if (c.log && fclose(c.log) != 0 && !rc) {
+        fprintf(stderr, "seega-match: error writing %s\n", log_path);
+        rc = 1;
+    }
+    free(out);
+    return rc ? 1 : 0;
+}
