@@ -1283,6 +1283,222 @@ SEEGA_API int32_t seega_hint(seega_game *game, int32_t time_ms,
                              seega_action *action);
 /** @} */
 
+/* ---------------------------------------------------------------------- */
+/** @defgroup records Game records
+ *  @brief A whole game as text: its rules, start position, actions, result
+ *  and tags, in the spirit of PGN (see @ref records_page).
+ *
+ *  A record is read in two steps, because the rules of a game are fixed
+ *  when it is created: ::seega_record_rules gives the rules of a record,
+ *  the caller creates a game with them (::seega_new), and
+ *  ::seega_record_read loads the record into it. Rules also have a short
+ *  text form of their own (`modern 7 quiet_limit=100`), written and read
+ *  by ::seega_rules_to_text and ::seega_rules_from_text.
+ *  @{ */
+
+/** @brief The version of ::seega_record_tags this header describes. */
+#define SEEGA_RECORD_TAGS_VERSION 1
+/** @brief A buffer of this many bytes always holds a rules text and NUL. */
+#define SEEGA_RULES_TEXT_MAX 256
+
+/**
+ * @brief The optional tags of a record written by ::seega_record_write.
+ *
+ * Every string is optional (NULL: no such tag) and must not contain
+ * control characters such as line breaks. Start from
+ * ::SEEGA_RECORD_TAGS_INIT (or ::seega_record_tags_init); the struct grows
+ * only at the end, and @c version says which fields the caller's copy has.
+ */
+typedef struct seega_record_tags {
+    uint32_t version;        /**< ::SEEGA_RECORD_TAGS_VERSION */
+    int32_t extra_count;     /**< number of name/value pairs in @c extra */
+    const char *event;       /**< tag `Event`: the event or match name */
+    const char *site;        /**< tag `Site`: where it was played */
+    const char *date;        /**< tag `Date`, e.g. "2026.11.30" */
+    const char *round;       /**< tag `Round` */
+    const char *x_player;    /**< tag `X`: who played X */
+    const char *o_player;    /**< tag `O`: who played O */
+    const char *result;      /**< for a game the rules have not ended: a
+                                  result decided outside the rules ("1-0",
+                                  "0-1", "1/2-1/2" or "*"); NULL = "*" */
+    const char *termination; /**< for a game the rules have not ended: why
+                                  it stopped ("time forfeit",
+                                  "adjudication", ...) */
+    const char *const *extra; /**< more tags: @c extra_count pairs, name in
+                                   `extra[2*i]`, value in `extra[2*i+1]` */
+} seega_record_tags;
+
+/** @brief Initialiser for ::seega_record_tags: no tags. */
+#define SEEGA_RECORD_TAGS_INIT                                                 \
+    {SEEGA_RECORD_TAGS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL,  \
+     NULL, NULL}
+
+/**
+ * @brief Initialise a tags struct: no tags.
+ * @param tags the struct to fill
+ * @return ::SEEGA_OK, or ::SEEGA_E_INVALID when @p tags is NULL
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_record_tags_init(seega_record_tags *tags);
+
+/**
+ * @brief Write rules as text: a preset and size, then the fields that
+ *        differ from it, e.g. `classic 5` or `modern 7 quiet_limit=100`.
+ *
+ * The preset chosen is the one that differs from @p rules in the fewest
+ * fields; ::seega_rules_from_text reads the text back to the same rules.
+ *
+ * @param rules the rules (valid, as ::seega_rules_validate checks)
+ * @param buf   receives the text
+ * @param cap   size of @p buf (::SEEGA_RULES_TEXT_MAX always suffices)
+ * @return the length of the text (without the NUL), or a negative status
+ * @retval SEEGA_E_INVALID @p rules or @p buf is NULL
+ * @retval SEEGA_E_VERSION @c rules->version is not a known version
+ * @retval SEEGA_E_RULES   a field is out of range
+ * @retval SEEGA_E_BUFFER  @p cap too small (nothing written)
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_rules_to_text(const seega_rules *rules, char *buf,
+                                      size_t cap);
+
+/**
+ * @brief Read rules text: an optional preset name and board size, then
+ *        `field=value` settings, separated by spaces.
+ *
+ * `diagonal`, `modern 7`, `traditional 9 lose_at=0` and
+ * `board_size=7 blocked=passes` are all rules texts. Without a preset the
+ * fields not set are CLASSIC's; without a size it is 5. Field names are
+ * those of ::seega_rules; values are numbers, or for @c first_mover `x`
+ * or `o`, for @c move_dirs and @c capture_dirs `orthogonal` or `all`, for
+ * @c blocked `loses`, `passes`, `opponent_opens` or `removes`. Names and
+ * words may be in any case. The result is checked as by
+ * ::seega_rules_validate.
+ *
+ * @param text the text, NUL-terminated
+ * @param out  receives the rules, every field and @c version written;
+ *             untouched on failure
+ * @param msg  receives a message on failure ("" on success); may be NULL
+ *             when @p cap is 0; truncated to @p cap (::SEEGA_ERROR_MAX
+ *             always suffices)
+ * @param cap  size of @p msg
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out filled
+ * @retval SEEGA_E_INVALID @p text or @p out is NULL
+ * @retval SEEGA_E_PARSE   not a rules text (unknown word, bad value)
+ * @retval SEEGA_E_RULES   a value out of range
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_rules_from_text(const char *text, seega_rules *out,
+                                        char *msg, size_t cap);
+
+/**
+ * @brief Write the whole game as a record: tags, rules, start position,
+ *        every action of the history, and the result.
+ *
+ * The record starts where the history starts (the start position, or the
+ * last ::seega_set_spn) and ends at the current position. Its result is
+ * the game's (::seega_result); only for a game the rules have not ended
+ * can @c tags->result give another. The text is NUL-terminated and ends
+ * with a line break. ::seega_record_read reads it back to the same
+ * position and history.
+ *
+ * @param game the game
+ * @param tags optional tags, or NULL for none
+ * @param buf  receives the record; may be NULL when @p cap is 0
+ * @param cap  size of @p buf
+ * @return the length of the record (without the NUL), or a negative
+ *         status. With @p buf NULL and @p cap 0 nothing is written and
+ *         the length is returned: allocate that plus 1 and call again.
+ * @retval SEEGA_E_INVALID @p game is NULL, @p buf is NULL with @p cap
+ *                         above 0, or a tag is unusable (a control
+ *                         character, a bad extra name, a result that is
+ *                         not one of the four, or contradicts the game's)
+ * @retval SEEGA_E_VERSION @c tags->version is not a known version
+ * @retval SEEGA_E_BUFFER  @p cap too small (nothing written)
+ * @retval SEEGA_E_NOMEM   out of memory (a copy of the game is replayed)
+ * @par Thread safety
+ * Reads @p game (writes only its error message).
+ */
+SEEGA_API int32_t seega_record_write(const seega_game *game,
+                                     const seega_record_tags *tags, char *buf,
+                                     size_t cap);
+
+/**
+ * @brief The rules of a record (its `Rules` tag), to create the game
+ *        that ::seega_record_read loads it into.
+ *
+ * Reads only the tag section of the record.
+ *
+ * @param text the record, NUL-terminated
+ * @param out  receives the rules, every field and @c version written;
+ *             untouched on failure
+ * @param msg  receives a message with the line number on failure ("" on
+ *             success); may be NULL when @p cap is 0; truncated to @p cap
+ *             (::SEEGA_ERROR_MAX always suffices)
+ * @param cap  size of @p msg
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        @p *out filled
+ * @retval SEEGA_E_INVALID @p text or @p out is NULL
+ * @retval SEEGA_E_PARSE   a malformed tag section, or no `Rules` tag
+ * @retval SEEGA_E_RULES   the `Rules` tag's values are out of range
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_record_rules(const char *text, seega_rules *out,
+                                     char *msg, size_t cap);
+
+/**
+ * @brief Load a record into a game: its start position, then every action.
+ *
+ * The record's rules must be the game's (see ::seega_record_rules). Every
+ * action is played as by ::seega_play, so the history afterwards is the
+ * record's and ::seega_undo takes the actions back one by one. A result
+ * in the record must agree with the game's where the rules ended the
+ * game. All or nothing: on any failure the game is left exactly as it
+ * was, and ::seega_last_error names the line and the reason, e.g.
+ * "line 9: b3-c4 is not legal now: ...".
+ *
+ * @param game the game
+ * @param text the record, NUL-terminated
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_OK        loaded
+ * @retval SEEGA_E_INVALID @p game or @p text is NULL
+ * @retval SEEGA_E_PARSE   a malformed record: a bad tag, start position,
+ *                         action or result, an illegal action, a side
+ *                         marker that is not the side to move
+ * @retval SEEGA_E_RULES   the record's rules are not the game's
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Modifies @p game.
+ */
+SEEGA_API int32_t seega_record_read(seega_game *game, const char *text);
+
+/**
+ * @brief The value of one tag of a record, e.g. `X` (the X player) or
+ *        `Date`.
+ *
+ * An absent tag reads as the empty string.
+ *
+ * @param text the record, NUL-terminated
+ * @param name the tag's name (case matters, as in the record)
+ * @param buf  receives the value, unescaped, NUL-terminated
+ * @param cap  size of @p buf
+ * @return the length of the value (0 for an absent tag), or a negative
+ *         status
+ * @retval SEEGA_E_INVALID @p text, @p name or @p buf is NULL
+ * @retval SEEGA_E_PARSE   the tag section is malformed (see
+ *                         ::seega_record_rules for the reason)
+ * @retval SEEGA_E_BUFFER  @p cap too small (nothing written)
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_record_tag(const char *text, const char *name,
+                                   char *buf, size_t cap);
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

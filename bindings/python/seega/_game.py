@@ -781,6 +781,66 @@ class Game:
             if handle:
                 _lib.seega_search_stop(handle)
 
+    # ---- records --------------------------------------------------------
+
+    def record(self, **tags: Optional[str]) -> str:
+        """The whole game as a record (docs/records.md): tags, rules, start
+        position, every action of the history and the result.
+
+        Tags are keyword arguments: ``event``, ``site``, ``date``,
+        ``round``, ``x`` and ``o`` (the players), ``result`` and
+        ``termination`` (for a game the rules have not ended), and any other
+        name as an extra tag, e.g. ``record(x="Amal", Annotator="me")``.
+        """
+        if not N.HAS_RECORDS:
+            raise NotImplementedError("libseega %s has no game records"
+                                      % N.version_text(N.version_number))
+        named = {"event": "event", "site": "site", "date": "date", "round": "round",
+                 "x": "x_player", "o": "o_player", "result": "result",
+                 "termination": "termination"}
+        t = N.RecordTagsStruct()
+        _lib.seega_record_tags_init(byref(t))
+        extra: List[bytes] = []
+        for name, value in tags.items():
+            if value is None:
+                continue
+            raw = _text_arg(value, name)
+            if name in named:
+                setattr(t, named[name], raw)
+            else:
+                extra += [name.encode("utf-8"), raw]
+        arr = (ctypes.c_char_p * (len(extra) or 1))(*extra)
+        t.extra_count = len(extra) // 2
+        t.extra = ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p))
+        with self._lock:
+            n = _lib.seega_record_write(self._h(), byref(t), None, 0)
+            buf = ctypes.create_string_buffer(n + 1)
+            _lib.seega_record_write(self._h(), byref(t), buf, n + 1)
+        return buf.value.decode("utf-8")
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """A game loaded from a record: its rules, start position and every
+        action, so that :meth:`undo` takes them back one by one. Raises
+        :class:`ParseError` (or :class:`RulesError`) naming the line."""
+        if not N.HAS_RECORDS:
+            raise NotImplementedError("libseega %s has no game records"
+                                      % N.version_text(N.version_number))
+        raw = _text_arg(text, "text")
+        struct = N.RulesStruct()
+        msg = ctypes.create_string_buffer(N.ERROR_MAX)
+        status = _lib.seega_record_rules(raw, byref(struct), msg, N.ERROR_MAX)
+        if status != 0:
+            raise error_for_status(status, msg.value.decode("utf-8", "replace"))
+        game = cls(Rules._from_struct(struct))
+        try:
+            with game._lock:
+                _lib.seega_record_read(game._h(), raw)
+        except BaseException:
+            game.close()
+            raise
+        return game
+
     # ---- text -----------------------------------------------------------
 
     def __str__(self) -> str:

@@ -139,6 +139,27 @@ class SearchResultStruct(Structure):
 #: ``seega_progress_fn``
 PROGRESS_FN = CFUNCTYPE(None, c_void_p, POINTER(SearchResultStruct))
 
+RECORD_TAGS_VERSION = 1
+RULES_TEXT_MAX = 256
+
+
+class RecordTagsStruct(Structure):
+    """``seega_record_tags`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("extra_count", c_int32),
+        ("event", c_char_p),
+        ("site", c_char_p),
+        ("date", c_char_p),
+        ("round", c_char_p),
+        ("x_player", c_char_p),
+        ("o_player", c_char_p),
+        ("result", c_char_p),
+        ("termination", c_char_p),
+        ("extra", POINTER(c_char_p)),
+    ]
+
 
 class SearchLimitsStruct(Structure):
     """``seega_search_limits`` (version 1)."""
@@ -406,6 +427,18 @@ _OPTIONAL: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
 ]
 
 
+# Bound when the library has them (game records); see HAS_RECORDS.
+_RECORDS: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
+    ("seega_record_tags_init", _I, [POINTER(RecordTagsStruct)], None),
+    ("seega_rules_to_text", _I, [POINTER(RulesStruct), _BUF, c_size_t], None),
+    ("seega_rules_from_text", _I, [c_char_p, POINTER(RulesStruct), _BUF, c_size_t], None),
+    ("seega_record_write", _I, [_G, POINTER(RecordTagsStruct), _BUF, c_size_t], _check_game),
+    ("seega_record_rules", _I, [c_char_p, POINTER(RulesStruct), _BUF, c_size_t], None),
+    ("seega_record_read", _I, [_G, c_char_p], _check_game),
+    ("seega_record_tag", _I, [c_char_p, c_char_p, _BUF, c_size_t], None),
+]
+
+
 def _declare(name: str, restype: Any, argtypes: List[Any],
              errcheck: Optional[Callable[..., Any]]) -> None:
     try:
@@ -426,6 +459,11 @@ for _proto in _PROTOTYPES:
 HAS_SEARCH = all(hasattr(lib, _proto[0]) for _proto in _OPTIONAL)
 if HAS_SEARCH:
     for _proto in _OPTIONAL:
+        _declare(*_proto)
+#: True when the loaded library reads and writes game records.
+HAS_RECORDS = all(hasattr(lib, _proto[0]) for _proto in _RECORDS)
+if HAS_RECORDS:
+    for _proto in _RECORDS:
         _declare(*_proto)
 del _proto
 

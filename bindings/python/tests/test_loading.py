@@ -170,7 +170,8 @@ class TestPrototypes(unittest.TestCase):
         with open(HEADER) as f:
             names = set(re.findall(r"SEEGA_API\s[^;(]*?\b(seega_\w+)\s*\(", f.read()))
         self.assertGreater(len(names), 40)
-        declared = {p[0]: p for p in _native._PROTOTYPES + _native._OPTIONAL}
+        declared = {p[0]: p for p in _native._PROTOTYPES + _native._OPTIONAL
+                    + _native._RECORDS}
         self.assertEqual(sorted(names - set(declared)), [])
         for name in names:
             fn = getattr(_native.lib, name)
