@@ -1263,6 +1263,230 @@ static int g_observation(lua_State *L)
     return 1;
 }
 
+/* ---- game records -------------------------------------------------------- */
+
+static const char *const record_keys[] = {
+    "event", "site",   "date",        "round", "x",
+    "o",     "result", "termination", "extra", NULL};
+
+/* The tag value on top of the stack, left there (so that the pointer stays
+   valid): a string, or a number as its text. Raises on another type; NULL
+   for nil. *bad is set when it holds a NUL byte. */
+static const char *tag_value(lua_State *L, const char *name, int *bad)
+{
+    size_t len;
+    const char *s;
+    int t = lua_type(L, -1);
+    if (t == LUA_TNIL)
+        return NULL;
+    if (t != LUA_TSTRING && t != LUA_TNUMBER)
+        luaL_error(L, "record: tag %s must be a string, got %s", name,
+                   luaL_typename(L, -1));
+    s = lua_tolstring(L, -1, &len); /* converts the stack copy only */
+    if (strlen(s) != len)
+        *bad = 1;
+    return s;
+}
+
+/* The extra tags of the table at idx, pushed on the stack as name, value,
+   name, value ...; returns the number of pairs. Raises on a key that is not
+   a string or a value that is neither a string nor a number. */
+static int32_t push_extra(lua_State *L, int idx, int *bad)
+{
+    int32_t n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) { /* key, value */
+        luaL_checkstack(L, 4, "record: too many extra tags");
+        if (lua_type(L, -2) != LUA_TSTRING)
+            luaL_error(L, "record: extra tag names must be strings, got %s",
+                       luaL_typename(L, -2));
+        lua_pushvalue(L, -2); /* key, value, name */
+        lua_insert(L, -3);    /* name, key, value */
+        tag_value(L, lua_tostring(L, -2), bad);
+        lua_insert(L, -2); /* name, value, key: the key on top again */
+        n++;
+    }
+    return n;
+}
+
+/* game:record([tags]) -> the game record as a string | nil, msg, code.
+   tags: { event=, site=, date=, round=, x=, o=, result=, termination=,
+   extra = { Name = value, ... } }; extra tags are written sorted by name. */
+static int g_record(lua_State *L)
+{
+    static const char *const fields[] = {
+        "event", "site", "date", "round", "x", "o", "result", "termination"};
+    seega_game *game = check_game(L);
+    seega_record_tags tags = SEEGA_RECORD_TAGS_INIT;
+    const char **std[8];
+    const char **extra = NULL;
+    int32_t n, len;
+    int bad = 0;
+    char *buf;
+    std[0] = &tags.event;
+    std[1] = &tags.site;
+    std[2] = &tags.date;
+    std[3] = &tags.round;
+    std[4] = &tags.x_player;
+    std[5] = &tags.o_player;
+    std[6] = &tags.result;
+    std[7] = &tags.termination;
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_newtable(L);
+    }
+    if (lua_type(L, 2) != LUA_TTABLE)
+        return type_error(L, 2, "tags table");
+    lua_settop(L, 2);
+    check_keys(L, 2, record_keys, "record tag");
+    luaL_checkstack(L, 16, "record");
+    for (int i = 0; i < 8; i++) {
+        lua_getfield(L, 2, fields[i]); /* stays on the stack */
+        *std[i] = tag_value(L, fields[i], &bad);
+    }
+    lua_getfield(L, 2, "extra"); /* index 11 */
+    if (!lua_isnil(L, 11)) {
+        int base = lua_gettop(L);
+        if (lua_type(L, 11) != LUA_TTABLE)
+            return luaL_error(L, "record: extra must be a table, got %s",
+                              luaL_typename(L, 11));
+        n = push_extra(L, 11, &bad);
+        extra = (const char **)lua_newuserdatauv(
+            L, (size_t)(n > 0 ? n : 1) * 2 * sizeof *extra, 0);
+        /* sorted by name, so that the same tags give the same text */
+        for (int32_t i = 0; i < n; i++) {
+            const char *name = lua_tostring(L, base + 2 * i + 1);
+            const char *value = lua_tostring(L, base + 2 * i + 2);
+            int32_t j = i;
+            for (; j > 0 && strcmp(extra[2 * (j - 1)], name) > 0; j--) {
+                extra[2 * j] = extra[2 * (j - 1)];
+                extra[2 * j + 1] = extra[2 * (j - 1) + 1];
+            }
+            extra[2 * j] = name;
+            extra[2 * j + 1] = value;
+        }
+        tags.extra = extra;
+        tags.extra_count = n;
+    }
+    if (bad)
+        return fail(L, SEEGA_E_INVALID, "a tag cannot contain a NUL byte");
+    /* Measure, then write into a buffer of that size. */
+    len = seega_record_write(game, &tags, NULL, 0);
+    if (len < 0)
+        return game_status(L, game, len);
+    buf = (char *)lua_newuserdatauv(L, (size_t)len + 1, 0);
+    n = seega_record_write(game, &tags, buf, (size_t)len + 1);
+    if (n < 0)
+        return game_status(L, game, n);
+    lua_pushlstring(L, buf, (size_t)n);
+    return 1;
+}
+
+/* seega.from_record(text) -> a new game at the end of the record, with its
+   whole history | nil, msg, code. The rules come from the record. */
+static int l_from_record(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    lgame *lg;
+    int bad;
+    const char *text = check_text(L, 1, &bad);
+    int32_t rc;
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, "a record cannot contain a NUL byte");
+    rc = seega_record_rules(text, &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    lg = new_lgame(L);
+    rc = seega_new(&r, &lg->game);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, "creating a game");
+        return fail(L, rc, seega_status_text(rc));
+    }
+    rc = seega_record_read(lg->game, text);
+    if (rc != SEEGA_OK) {
+        lua_pushstring(L, seega_last_error(lg->game));
+        seega_free(lg->game);
+        lg->game = NULL;
+        check_nomem(L, rc, lua_tostring(L, -1));
+        return fail(L, rc, lua_tostring(L, -1));
+    }
+    return 1;
+}
+
+/* seega.record_tag(text, name) -> the tag's value ("" when absent) |
+   nil, msg, "parse" for a malformed tag section */
+static int l_record_tag(lua_State *L)
+{
+    char small[256], msg[SEEGA_ERROR_MAX];
+    seega_rules r;
+    size_t text_len;
+    int bad;
+    const char *text = check_text(L, 1, &bad);
+    size_t name_len;
+    const char *name = luaL_checklstring(L, 2, &name_len);
+    int32_t rc;
+    luaL_argcheck(L, strlen(name) == name_len, 2,
+                  "a tag name cannot contain a NUL byte");
+    text_len = strlen(text);
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, "a record cannot contain a NUL byte");
+    rc = seega_record_tag(text, name, small, sizeof small);
+    if (rc == SEEGA_E_BUFFER) {
+        /* A value is never longer than the text it is in. */
+        char *buf = (char *)lua_newuserdatauv(L, text_len + 1, 0);
+        rc = seega_record_tag(text, name, buf, text_len + 1);
+        if (rc >= 0) {
+            lua_pushlstring(L, buf, (size_t)rc);
+            return 1;
+        }
+    }
+    if (rc >= 0) {
+        lua_pushlstring(L, small, (size_t)rc);
+        return 1;
+    }
+    if (rc == SEEGA_E_PARSE) {
+        /* seega_record_tag gives no message: the tag section's reason is
+           the one seega_record_rules gives, as both read it alike. */
+        seega_record_rules(text, &r, msg, sizeof msg);
+        return fail(L, rc, msg);
+    }
+    return luaL_error(L, "record_tag: %s", seega_status_text(rc));
+}
+
+/* seega.rules_to_text([preset_or_rules [, size]]) -> "modern 7
+   quiet_limit=100" | nil, msg, "rules" */
+static int l_rules_to_text(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX], text[SEEGA_RULES_TEXT_MAX];
+    int32_t rc = arg_rules(L, 1, 0, &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    rc = seega_rules_to_text(&r, text, sizeof text);
+    if (rc < 0)
+        return luaL_error(L, "rules_to_text: %s", seega_status_text(rc));
+    lua_pushstring(L, text);
+    return 1;
+}
+
+/* seega.rules_from_text(text) -> rules table | nil, msg, code */
+static int l_rules_from_text(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    int bad;
+    const char *text = check_text(L, 1, &bad);
+    int32_t rc;
+    if (bad)
+        return fail(L, SEEGA_E_PARSE, "a rules text cannot contain a NUL byte");
+    rc = seega_rules_from_text(text, &r, msg, sizeof msg);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    push_rules(L, &r);
+    return 1;
+}
+
 /* ---- __tostring ---------------------------------------------------------- */
 
 /* The board with coordinates, rank N at the top, then who is to move (or
@@ -1380,6 +1604,7 @@ static const luaL_Reg game_methods[] = {
     {"legal_mask", g_legal_mask},
     {"legal_indices", g_legal_indices},
     {"observation", g_observation},
+    {"record", g_record},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {{"__gc", g_gc},
@@ -1391,6 +1616,10 @@ static const luaL_Reg module_functions[] = {
     {"new", l_new},
     {"from_spn", l_from_spn},
     {"rules", l_rules},
+    {"rules_to_text", l_rules_to_text},
+    {"rules_from_text", l_rules_from_text},
+    {"from_record", l_from_record},
+    {"record_tag", l_record_tag},
     {"library_version", l_library_version},
     {NULL, NULL}};
 

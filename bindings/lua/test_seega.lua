@@ -824,6 +824,259 @@ test("hint", function()
     eq(g:spn(), START5, "unchanged")
 end)
 
+-- ---- game records (docs/records.md) ----------------------------------------
+
+-- Plays random legal actions on g (at most n), with a seeded generator.
+local function random_actions(g, seed, n)
+    local pick = rng(seed)
+    for _ = 1, n do
+        local moves = g:legal_moves()
+        if #moves == 0 then break end
+        assert(g:play(moves[pick(#moves)]))
+    end
+    return g
+end
+
+-- g2 has g's rules, position and history.
+local function same_game(g2, g, what)
+    eq(g2:spn(), g:spn(), what .. ": spn")
+    list_eq(g2:history(), g:history(), what .. ": history")
+    local r1, why1 = g:result()
+    local r2, why2 = g2:result()
+    eq(r2, r1, what .. ": result")
+    eq(why2, why1, what .. ": reason")
+    for k, v in pairs(g:rules()) do
+        eq(g2:rules()[k], v, what .. ": rules." .. k)
+    end
+end
+
+test("record: round trip (every preset and size)", function()
+    for i, preset in ipairs(seega.PRESETS) do
+        for _, size in ipairs({5, 7, 9}) do
+            local g = random_actions(seega.new(preset, size), i * 10 + size,
+                                     size == 5 and 600 or 150)
+            local text = g:record()
+            eq(type(text), "string", "record")
+            eq(text:sub(-1), "\n", "ends with a line break")
+            local again = assert(seega.from_record(text))
+            same_game(again, g, preset .. " " .. size)
+            eq(again:record(), text, "the same record again")
+            -- the history is the record's: undo walks back to the start
+            local n = #g:history()
+            for _ = 1, n do assert(again:undo()) end
+            eq(again:spn(), seega.new(preset, size):spn(), "undone to start")
+            fails("invalid", "", again.undo, again)
+        end
+    end
+    -- an empty game, and a game with modified rules
+    local rules = seega.rules("modern", 7)
+    rules.quiet_limit = 100
+    local g = assert(seega.new(rules))
+    local text = g:record()
+    check(text:find('[Rules "modern 7 quiet_limit=100"]', 1, true), text)
+    same_game(assert(seega.from_record(text)), g, "empty game")
+end)
+
+test("record: a finished game", function()
+    local g = assert(seega.from_spn("5/5/xo3/2x2/5 x 0 0 0 -"))
+    assert(g:move("c2", "c3"))
+    local text = g:record({x = "Amal", o = "Badr"})
+    eq(text, '[X "Amal"]\n[O "Badr"]\n[Result "1-0"]\n[Rules "classic 5"]\n' ..
+             '[Start "5/5/xo3/2x2/5 x 0 0 0 -"]\n[Termination "material"]\n' ..
+             '\n1. X c2-c3\n1-0\n', "record")
+    same_game(assert(seega.from_record(text)), g, "finished")
+    -- the game's result is the record's: a tag that contradicts it is refused
+    fails("invalid", "contradicts the game's result", g.record, g,
+          {result = "0-1"})
+    eq(seega.record_tag(g:record({result = "1-0"}), "Result"), "1-0",
+       "a result that agrees")
+    -- a record whose result is not the game's is refused, naming the line
+    fails("parse", "line 9: the record says 0-1, but the game ended 1-0 " ..
+          "(material)", seega.from_record,
+          (text:gsub("1%-0\n$", "0-1\n"):gsub('"1%-0"', '"0-1"')))
+    fails("parse", "line 9: the result 0-1 differs from the Result tag 1-0 " ..
+          "(line 3)", seega.from_record, (text:gsub("1%-0\n$", "0-1\n")))
+end)
+
+test("record: tags", function()
+    local g = random_actions(seega.new(), 7, 30)
+    local text = g:record({event = "Club \"open\"", site = "C:\\seega",
+                           date = "2026.11.30", round = 3, x = "Amal",
+                           o = "seega AI, level 3",
+                           extra = {TimeControl = "300+2", Annotator = "me",
+                                    Board = 1}})
+    local lines = {}
+    for line in text:gmatch("[^\n]*") do
+        if line:sub(1, 1) == "[" then lines[#lines + 1] = line end
+    end
+    list_eq(lines, {'[Event "Club \\"open\\""]', '[Site "C:\\\\seega"]',
+                    '[Date "2026.11.30"]', '[Round "3"]', '[X "Amal"]',
+                    '[O "seega AI, level 3"]', '[Result "*"]',
+                    '[Rules "classic 5"]', '[Annotator "me"]', '[Board "1"]',
+                    '[TimeControl "300+2"]'}, "tag lines (extra sorted)")
+    eq(seega.record_tag(text, "Event"), 'Club "open"', "Event unescaped")
+    eq(seega.record_tag(text, "Site"), "C:\\seega", "Site unescaped")
+    eq(seega.record_tag(text, "Round"), "3", "Round")
+    eq(seega.record_tag(text, "X"), "Amal", "X")
+    eq(seega.record_tag(text, "TimeControl"), "300+2", "extra tag")
+    eq(seega.record_tag(text, "Rules"), "classic 5", "Rules")
+    eq(seega.record_tag(text, "Nowhere"), "", "an absent tag")
+    eq(seega.record_tag(text, "event"), "", "names are case-sensitive")
+    same_game(assert(seega.from_record(text)), g, "with tags")
+    -- an unfinished game with a result decided outside the rules
+    text = g:record({result = "1/2-1/2", termination = "adjudication"})
+    eq(seega.record_tag(text, "Result"), "1/2-1/2", "Result")
+    eq(seega.record_tag(text, "Termination"), "adjudication", "Termination")
+    check(text:find("\n1/2%-1/2\n$"), "the result ends the moves")
+    local again = assert(seega.from_record(text))
+    same_game(again, g, "adjudicated")
+    eq(again:result(), nil, "the rules have not ended it")
+    -- no tags at all, and an empty table, write the same
+    eq(g:record(), g:record({}), "no tags")
+    eq(g:record(nil), g:record({}), "nil tags")
+end)
+
+test("record: a long record and long tag values", function()
+    local g = random_actions(seega.new("classic", 9), 3, 400)
+    local long = string.rep("abcdefghij", 500) -- 5000 bytes
+    local text = g:record({event = long, extra = {Note = long .. "!"}})
+    check(#text > 10000, "long record")
+    -- longer than record_tag's first buffer
+    eq(seega.record_tag(text, "Event"), long, "long Event")
+    eq(seega.record_tag(text, "Note"), long .. "!", "long extra")
+    same_game(assert(seega.from_record(text)), g, "long")
+end)
+
+test("record: tags the library refuses", function()
+    local g = seega.new()
+    fails("invalid", "control character", g.record, g, {x = "a\nb"})
+    fails("invalid", "control character", g.record, g,
+          {extra = {Note = "tab\there"}})
+    fails("invalid", "must be 1-0, 0-1, 1/2-1/2 or *", g.record, g,
+          {result = "2-0"})
+    fails("invalid", "is a standard tag", g.record, g,
+          {extra = {Event = "x"}})
+    fails("invalid", "only letters, digits and _", g.record, g,
+          {extra = {["Time Control"] = "x"}})
+    fails("invalid", "has a NULL or empty entry", g.record, g,
+          {extra = {[""] = "x"}})
+    fails("invalid", "NUL byte", g.record, g, {event = "a\0b"})
+    fails("invalid", "NUL byte", g.record, g, {extra = {Note = "a\0b"}})
+    -- mistakes in the program raise
+    raises("unknown record tag 'X'", g.record, g, {X = "Amal"})
+    raises("unknown record tag 'players'", g.record, g, {players = "a"})
+    raises("record: tag x must be a string, got table", g.record, g, {x = {}})
+    raises("record: tag round must be a string, got boolean", g.record, g,
+           {round = true})
+    raises("record: extra must be a table, got string", g.record, g,
+           {extra = "Note"})
+    raises("extra tag names must be strings, got number", g.record, g,
+           {extra = {"x"}})
+    raises("record: tag Note must be a string, got boolean", g.record, g,
+           {extra = {Note = false}})
+    raises("tags table expected, got string", g.record, g, "Amal")
+    -- a refused record leaves the game as it was
+    eq(g:spn(), START5, "unchanged")
+end)
+
+test("record: malformed records name the line", function()
+    local cases = {
+        {"c2 d4\n", "parse", "line 1: the record has no Rules tag"},
+        {"[Rules classic]\n", "parse",
+         "line 1: tag Rules: the value must be in double quotes"},
+        {'[Rules "classic 6"]\n', "parse",
+         "line 1: Rules: '6' is not a board size (5, 7 or 9)"},
+        {'[Rules "classic lose_at=7"]\n', "rules", "line 1: Rules: "},
+        {'[X "a"]\n[Rules "classic"]\n\n[X "b"]\n', "parse",
+         "line 4: tag X is given twice (first on line 1)"},
+        {'[Rules "classic"]\n\n1. X c2 d4\n2. O b3 hello\n', "parse",
+         "line 4: 'hello' is not an action"},
+        {'[Rules "classic"]\n\n1. X c2 d4\n2. O b3 c3\n', "parse",
+         "line 4: c3 is not legal now"},
+        {'[Rules "classic"]\n\n1. X c2 d4\n2. X b3 d3\n', "parse",
+         "line 4: a turn of X, but O is to move"},
+        {'[Rules "classic"]\nc2 d4 *\nb3\n', "parse",
+         "line 3: 'b3' after the result (the result ends the record)"},
+        {'[Rules "classic"]\n\nc2 { a comment\nd4\n', "parse",
+         "line 3: the comment opened by '{' is never closed by '}'"},
+        {'[Rules "classic"]\n[Start "5/5/5/5 x 0 0 0 -"]\n', "parse",
+         "line 2: Start: "},
+    }
+    for _, c in ipairs(cases) do
+        fails(c[2], c[3], seega.from_record, c[1])
+    end
+    fails("parse", "NUL byte", seega.from_record, '[Rules "classic"]\0\n')
+    fails("parse", "line 1: the record has no Rules tag", seega.from_record,
+          "")
+    raises("string expected, got no value", seega.from_record)
+    raises("string expected, got table", seega.from_record, {})
+    -- the tag section's reason also comes from record_tag
+    fails("parse", "line 2: tag O: the value has no closing quote",
+          seega.record_tag, '[X "a"]\n[O "b\n', "X")
+    fails("parse", "NUL byte", seega.record_tag, '[X "a"]\0', "X")
+    raises("a tag name cannot contain a NUL byte", seega.record_tag,
+           '[X "a"]', "X\0Y")
+    raises("string expected, got no value", seega.record_tag, '[X "a"]')
+end)
+
+test("record: records written by hand", function()
+    -- the minimal record of docs/records.md, with \r\n line ends
+    local g = assert(seega.from_record('[Rules "classic"]\r\nc2 d4 b3 d3 ' ..
+                                       'a1 e5\r\n'))
+    list_eq(g:history(), {"c2", "d4", "b3", "d3", "a1", "e5"}, "history")
+    eq(g:to_move(), "o", "to move")
+    -- comments, turn numbers, sides in any case, tags read by nobody
+    g = assert(seega.from_record('; a game\n[Rules "modern 7"]\n' ..
+                                 '[Annotator "me"] ; who\n\n' ..
+                                 '1. x c2 e5 {good} 2. o B3 D3\n'))
+    eq(g:size(), 7, "the record's rules")
+    eq(g:rules().blocked, "passes", "modern")
+    eq(#g:history(), 4, "history")
+end)
+
+test("rules_to_text and rules_from_text", function()
+    for _, preset in ipairs(seega.PRESETS) do
+        for _, size in ipairs({5, 7, 9}) do
+            local text = seega.rules_to_text(preset, size)
+            eq(text, preset .. " " .. size, "a preset's text")
+            local r = assert(seega.rules_from_text(text))
+            local want = seega.rules(preset, size)
+            for k, v in pairs(want) do
+                eq(r[k], v, text .. ": " .. k)
+            end
+            eq(seega.rules_to_text(r), text, "a table's text")
+        end
+    end
+    eq(seega.rules_to_text(), "classic 5", "default")
+    local rules = seega.rules("modern", 7)
+    rules.quiet_limit = 100
+    eq(seega.rules_to_text(rules), "modern 7 quiet_limit=100", "a change")
+    eq(seega.rules_to_text({board_size = 7, blocked = "passes"}),
+       "classic 7 blocked=passes", "a partial table")
+    local r = assert(seega.rules_from_text("board_size=7 BLOCKED=Passes"))
+    eq(r.board_size, 7, "size")
+    eq(r.blocked, "passes", "words in any case")
+    eq(r.first_mover, "o", "classic's other fields")
+    eq(seega.rules_from_text("diagonal").board_size, 5, "size 5 by default")
+    -- round trip through a game
+    local g = assert(seega.new(seega.rules_from_text("traditional 9 " ..
+                                                      "lose_at=0")))
+    eq(seega.rules_to_text(g:rules()), "traditional 9 lose_at=0", "game")
+    -- refusals
+    fails("parse", "'6' is not a board size", seega.rules_from_text,
+          "classic 6")
+    fails("parse", "'bogus' is neither a preset", seega.rules_from_text,
+          "bogus")
+    fails("rules", "", seega.rules_from_text, "classic lose_at=7")
+    fails("parse", "NUL byte", seega.rules_from_text, "classic\0 7")
+    fails("rules", "rules.board_size must be 5, 7 or 9 (got 6)",
+          seega.rules_to_text, "classic", 6)
+    fails("rules", "rules.lose_at", seega.rules_to_text, {lose_at = 3})
+    raises("invalid option 'bogus'", seega.rules_to_text, "bogus")
+    raises("unknown rules field 'size'", seega.rules_to_text, {size = 7})
+    raises("string expected, got no value", seega.rules_from_text)
+end)
+
 -- ---- lifecycle and metamethods --------------------------------------------
 
 test("close, and using a closed game", function()
@@ -838,7 +1091,7 @@ test("close, and using a closed game", function()
                      "playouts", "num_distinct_actions", "action_index",
                      "action_from_index",
                      "legal_mask", "legal_indices", "observation", "search",
-                     "hint", "stop", "turn_state", "hash"}
+                     "hint", "stop", "turn_state", "hash", "record"}
     for _, m in ipairs(methods) do
         check(type(g[m]) == "function", "method " .. m)
         raises("attempt to use a closed seega game", g[m], g, "c2", "c3")
@@ -853,7 +1106,8 @@ test("the methods are exactly those tested here", function()
                   "legal_indices", "legal_mask", "legal_moves", "move",
                   "num_distinct_actions", "observation", "perft", "phase",
                   "pieces", "place", "play", "playouts", "quiet",
-                  "repetitions", "result", "rules", "search", "set_spn",
+                  "record", "repetitions", "result", "rules", "search",
+                  "set_spn",
                   "size", "spn", "stop", "to_move", "turn_state", "undo"}
     local got = {}
     for name in pairs(getmetatable(seega.new()).__index) do
@@ -862,8 +1116,9 @@ test("the methods are exactly those tested here", function()
     list_eq(sorted(got), want, "methods")
     got = {}
     for name in pairs(seega) do got[#got + 1] = name end
-    list_eq(sorted(got), {"PRESETS", "_VERSION", "from_spn",
-                          "library_version", "new", "rules"},
+    list_eq(sorted(got), {"PRESETS", "_VERSION", "from_record", "from_spn",
+                          "library_version", "new", "record_tag", "rules",
+                          "rules_from_text", "rules_to_text"},
             "module fields")
 end)
 
