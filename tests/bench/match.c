@@ -16,6 +16,7 @@
  * reaches the action cap is adjudicated by the count of pieces. The score
  * of A, (wins + draws / 2) / games, is given with a 95% Wilson interval,
  * and turned into an Elo difference where it is strictly between 0 and 1.
+ * --log FILE writes every game as a game record (docs/records.md).
  * See tests/bench/README.md. Not a test, except --selftest.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -62,6 +63,15 @@ static uint64_t derive(uint64_t seed, uint64_t n)
 static uint32_t rng_below(uint64_t *s, uint32_t n)
 {
     return (uint32_t)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Today as a record's Date, "YYYY.MM.DD" (local time). */
+static void today(char *buf, size_t cap)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&t, &tm) || !strftime(buf, cap, "%Y.%m.%d", &tm))
+        snprintf(buf, cap, "????.??.??");
 }
 
 static double now(void)
@@ -312,7 +322,8 @@ typedef struct {
     int opening_plies, max_actions;
     uint64_t seed;
     player p[2]; /* A, B */
-    FILE *log;   /* --log: every game's actions, or NULL */
+    FILE *log;   /* --log: every game as a game record, or NULL */
+    char date[16]; /* the Date tag of the records: the match's start */
 } config;
 
 typedef struct {
@@ -498,31 +509,64 @@ typedef struct {
     game_out *out;
     pthread_mutex_t lock;
     int next, finished, failed;
+    int logged;  /* records written to the log so far */
     int w, d, l; /* so far, for the progress line */
     char err[512];
 } match;
 
-/* One line of the --log file: the game, its result and its actions
- * (the opening placements included), then the final position. Called with
- * the match's lock held. */
-static void log_game(const config *c, seega_game *g, int index,
-                     const game_out *o)
+/* The game as a game record (docs/records.md), in a new buffer (NULL
+ * with err set on failure). The tags say who played X and O (the player
+ * specs), the game's number as Round, and for a game the rules had not
+ * ended, the adjudicated result. */
+static char *game_record(const config *c, seega_game *g, int index,
+                         const game_out *o, char *err, size_t cap)
 {
-    static const char *const OUT[] = {"loses", "draws", "wins"};
-    char text[SEEGA_ACTION_TEXT_MAX], spn[SEEGA_SPN_MAX];
-    int32_t n = seega_history_length(g);
-    fprintf(c->log, "game %d: X=%s O=%s; A %s (%s, X %d O %d):", index + 1,
-            c->p[o->a_side == SEEGA_X ? 0 : 1].name,
-            c->p[o->a_side == SEEGA_X ? 1 : 0].name, OUT[o->outcome + 1],
-            REASONS[o->reason], o->pieces[0], o->pieces[1]);
-    for (int32_t i = 0; i < n; i++) {
-        seega_action a;
-        if (seega_history_action(g, i, &a) == SEEGA_OK &&
-            seega_action_to_text(g, a, text, sizeof text) >= 0)
-            fprintf(c->log, " %s", text);
+    seega_record_tags tags = SEEGA_RECORD_TAGS_INIT;
+    char round[16], seed[24], count[96];
+    const char *extra[4];
+    char *text;
+    int32_t len;
+    snprintf(round, sizeof round, "%d", index + 1);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)c->seed);
+    tags.event = "seega-match";
+    tags.date = c->date;
+    tags.round = round;
+    tags.x_player = c->p[o->a_side == SEEGA_X ? 0 : 1].name;
+    tags.o_player = c->p[o->a_side == SEEGA_X ? 1 : 0].name;
+    extra[0] = "Seed";
+    extra[1] = seed;
+    tags.extra = extra;
+    tags.extra_count = 1;
+    if (o->reason == REASON_CAP) {
+        /* outcome is A's: A's side won, lost, or a draw */
+        int winner = o->outcome == 0  ? -1
+                     : o->outcome > 0 ? o->a_side
+                                      : o->a_side ^ 1;
+        tags.result = winner < 0          ? "1/2-1/2"
+                      : winner == SEEGA_X ? "1-0"
+                                          : "0-1";
+        tags.termination = "adjudication";
+        snprintf(count, sizeof count,
+                 "pieces on the board after %d actions: X %d, O %d", o->actions,
+                 o->pieces[0], o->pieces[1]);
+        extra[2] = "Adjudication";
+        extra[3] = count;
+        tags.extra_count = 2;
     }
-    seega_get_spn(g, spn, sizeof spn);
-    fprintf(c->log, "; end %s\n", spn);
+    len = seega_record_write(g, &tags, NULL, 0);
+    if (len < 0 || !(text = (char *)malloc((size_t)len + 1))) {
+        snprintf(err, cap, "seega_record_write failed: %s (%s)",
+                 seega_status_text(len < 0 ? len : SEEGA_E_NOMEM),
+                 seega_last_error(g));
+        return NULL;
+    }
+    if ((len = seega_record_write(g, &tags, text, (size_t)len + 1)) < 0) {
+        snprintf(err, cap, "seega_record_write failed: %s (%s)",
+                 seega_status_text(len), seega_last_error(g));
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 static void *worker(void *arg)
@@ -544,9 +588,18 @@ static void *worker(void *arg)
         rc = board_open(m->c, &b, err, sizeof err) ||
              play_game(m->c, &b, i, &o, err, sizeof err);
         if (!rc && m->c->log) {
-            pthread_mutex_lock(&m->lock);
-            log_game(m->c, b.g[0], i, &o);
-            pthread_mutex_unlock(&m->lock);
+            /* Records in the order the games finish, separated by a
+             * blank line. */
+            char *text = game_record(m->c, b.g[0], i, &o, err, sizeof err);
+            rc = !text;
+            if (text) {
+                pthread_mutex_lock(&m->lock);
+                if (m->logged++)
+                    fputc('\n', m->c->log);
+                fputs(text, m->c->log);
+                pthread_mutex_unlock(&m->lock);
+                free(text);
+            }
         }
         board_close(&b);
         if (rc) {
@@ -759,6 +812,142 @@ static int near(double a, double b, double eps)
     return fabs(a - b) <= eps;
 }
 
+/* The end of the record that starts at p: where the next record's first
+ * tag line starts (a line beginning with '[' after a line of moves), or
+ * the end of the text. Records are separated by a blank line, but a blank
+ * line also separates a record's tags from its moves. */
+static const char *record_end(const char *p)
+{
+    int in_moves = 0;
+    while (*p) {
+        const char *q = p;
+        while (*q == ' ' || *q == '\t' || *q == '\r')
+            q++;
+        if (*q == '[' && in_moves)
+            return p;
+        if (*q && *q != '\n' && *q != '[' && *q != ';')
+            in_moves = 1;
+        p = strchr(q, '\n');
+        p = p ? p + 1 : q + strlen(q);
+    }
+    return p;
+}
+
+/* Read back the records that a match of c wrote to f, every game once:
+ * each must load (seega_record_rules, seega_new, seega_record_read) to the
+ * final position of the game played (its hash and, replayed here, its
+ * SPN), with the game's number of actions, and tags that say who played
+ * and, for a game adjudicated at the cap, the result. */
+static int check_log(const config *c, FILE *f, const game_out *out,
+                     int *adjudicated)
+{
+    int fails = 0, records = 0, seen[16] = {0};
+    long size;
+    char *all, *p;
+    if (fflush(f) || fseek(f, 0, SEEK_END) || (size = ftell(f)) <= 0 ||
+        fseek(f, 0, SEEK_SET) || !(all = (char *)malloc((size_t)size + 1))) {
+        fprintf(stderr, "FAIL log: nothing written\n");
+        return 1;
+    }
+    if (fread(all, 1, (size_t)size, f) != (size_t)size) {
+        fprintf(stderr, "FAIL log: cannot read it back\n");
+        free(all);
+        return 1;
+    }
+    all[size] = 0;
+    for (p = all; *p; records++) {
+        char *end = (char *)record_end(p), keep = *end, msg[SEEGA_ERROR_MAX];
+        char tag[64], spn[SEEGA_SPN_MAX], want_spn[SEEGA_SPN_MAX];
+        seega_rules r;
+        seega_game *g = NULL;
+        uint64_t h = 0;
+        int round;
+        tag[0] = 0;
+        *end = 0;
+        if (seega_record_tag(p, "Round", tag, sizeof tag) <= 0 ||
+            (round = atoi(tag)) < 1 || round > c->games || round > 16 ||
+            seen[round - 1]++) {
+            fprintf(stderr, "FAIL log: record %d has a bad Round '%s'\n",
+                    records + 1, tag);
+            fails++;
+        } else if (seega_record_rules(p, &r, msg, sizeof msg) != SEEGA_OK ||
+                   seega_new(&r, &g) != SEEGA_OK ||
+                   seega_record_read(g, p) != SEEGA_OK) {
+            fprintf(stderr, "FAIL log: game %d does not read back: %s\n", round,
+                    g ? seega_last_error(g) : msg);
+            fails++;
+        } else {
+            const game_out *o = &out[round - 1];
+            board b;
+            game_out again;
+            char err[512];
+            int x_is_a = o->a_side == SEEGA_X;
+            seega_hash(g, &h);
+            seega_get_spn(g, spn, sizeof spn);
+            /* the game once more, for its final SPN */
+            if (board_open(c, &b, err, sizeof err) ||
+                play_game(c, &b, round - 1, &again, err, sizeof err))
+                snprintf(want_spn, sizeof want_spn, "(%.100s)", err);
+            else
+                seega_get_spn(b.g[0], want_spn, sizeof want_spn);
+            board_close(&b);
+            if (h != o->hash || strcmp(spn, want_spn) ||
+                seega_history_length(g) != o->actions) {
+                fprintf(stderr,
+                        "FAIL log: game %d reads back as %s after %d "
+                        "actions, played %s after %d\n",
+                        round, spn, (int)seega_history_length(g), want_spn,
+                        o->actions);
+                fails++;
+            }
+            if (seega_record_tag(p, "Event", tag, sizeof tag) < 0 ||
+                strcmp(tag, "seega-match") ||
+                seega_record_tag(p, "X", tag, sizeof tag) < 0 ||
+                strcmp(tag, c->p[x_is_a ? 0 : 1].name) ||
+                seega_record_tag(p, "O", tag, sizeof tag) < 0 ||
+                strcmp(tag, c->p[x_is_a ? 1 : 0].name) ||
+                seega_record_tag(p, "Date", tag, sizeof tag) < 0 ||
+                strcmp(tag, c->date)) {
+                fprintf(stderr,
+                        "FAIL log: game %d: wrong Event, X, O or "
+                        "Date\n",
+                        round);
+                fails++;
+            }
+            if (o->reason == REASON_CAP) {
+                /* A's outcome, from X's point of view */
+                int x_score = x_is_a ? o->outcome : -o->outcome;
+                const char *want = x_score > 0   ? "1-0"
+                                   : x_score < 0 ? "0-1"
+                                                 : "1/2-1/2";
+                char term[64] = "";
+                (*adjudicated)++;
+                if (seega_result(g, NULL) != SEEGA_ONGOING ||
+                    seega_record_tag(p, "Result", tag, sizeof tag) < 0 ||
+                    strcmp(tag, want) ||
+                    seega_record_tag(p, "Termination", term, sizeof term) < 0 ||
+                    strcmp(term, "adjudication")) {
+                    fprintf(stderr,
+                            "FAIL log: game %d adjudicated %s is "
+                            "recorded %s (%s)\n",
+                            round, want, tag, term);
+                    fails++;
+                }
+            }
+        }
+        seega_free(g);
+        *end = keep;
+        p = end;
+    }
+    if (records != c->games) {
+        fprintf(stderr, "FAIL log: %d records for %d games\n", records,
+                c->games);
+        fails++;
+    }
+    free(all);
+    return fails;
+}
+
 static int selftest(void)
 {
     int fails = 0;
@@ -817,10 +1006,44 @@ static int selftest(void)
             fprintf(stderr, "FAIL random match: %s\n", err);
             return 1;
         }
+        /* with two jobs, logged: the records come in the order the
+         * games finish */
         c.jobs = 2;
+        today(c.date, sizeof c.date);
+        if (!(c.log = tmpfile())) {
+            fprintf(stderr, "FAIL no temporary file for --log\n");
+            return 1;
+        }
         if (run_match(&c, b, err, sizeof err)) {
             fprintf(stderr, "FAIL random match, 2 jobs: %s\n", err);
             return 1;
+        }
+        {
+            int adjudicated = 0;
+            game_out capped[2];
+            fails += check_log(&c, c.log, b, &adjudicated);
+            fclose(c.log);
+            /* and two games cut short at 30 actions (the placing phase
+             * is 24): adjudicated, with a result the rules did not give */
+            c.games = 2;
+            c.jobs = 1;
+            c.max_actions = 30;
+            c.log = tmpfile();
+            if (!c.log || run_match(&c, capped, err, sizeof err)) {
+                fprintf(stderr, "FAIL capped match: %s\n", c.log ? err : "");
+                return 1;
+            }
+            fails += check_log(&c, c.log, capped, &adjudicated);
+            fclose(c.log);
+            c.log = NULL;
+            c.games = 4;
+            c.max_actions = 400;
+            c.jobs = 2;
+            if (adjudicated < 2) {
+                fprintf(stderr, "FAIL log: %d adjudicated games read back\n",
+                        adjudicated);
+                fails++;
+            }
         }
         for (int i = 0; i < 4; i++) {
             if (!a[i].done || a[i].actions < 24 ||
@@ -890,9 +1113,11 @@ static void usage(FILE *f)
         "(default 1)\n"
         "  --jobs J             games played at the same time (default 1)\n"
         "  --quiet              no progress line per game\n"
-        "  --log FILE           write every game's actions to FILE, one "
-        "line a game\n"
-        "  --selftest           check the statistics and play 4 quick games\n"
+        "  --log FILE           write every game to FILE as a game record "
+        "(docs/records.md)\n"
+        "  --selftest           check the statistics, play a few quick games "
+        "and read\n"
+        "                       their records back\n"
         "\n"
         "players:\n"
         "  random               a uniformly random legal action\n"
@@ -1042,6 +1267,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "seega-match: out of memory\n");
         return 1;
     }
+    today(c.date, sizeof c.date);
     if (log_path && !(c.log = fopen(log_path, "w"))) {
         fprintf(stderr, "seega-match: cannot write %s: %s\n", log_path,
                 strerror(errno));
