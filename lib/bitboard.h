@@ -14,11 +14,12 @@
 /* SG_UNROLL before a loop over the directions: unrolled, each shift and
  * mask is a constant. Where the count of directions is only known at run
  * time (the API's generic paths) the hint cannot apply, which clang would
- * report; that is expected, so the report is off. */
+ * report; that is expected, so the report is off. gcc without optimisation
+ * (-O0) warns that it ignores the hint, so it gets none there. */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wpass-failed"
 #define SG_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__) && __GNUC__ >= 8
+#elif defined(__GNUC__) && __GNUC__ >= 8 && defined(__OPTIMIZE__)
 #define SG_UNROLL _Pragma("GCC unroll 8")
 #else
 #define SG_UNROLL
