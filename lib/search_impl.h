@@ -316,9 +316,17 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
         s->heuristic = 0;
         return s_terminal(p, r, ply);
     }
-    if (ply > 0 && p->quiet > 0 && s_repeats(s, p, s->path_len + ply)) {
-        s->heuristic = 1; /* a repetition is not the end of the game */
-        return 0;
+    /*
+     * A repetition. With a quiet limit nothing really repeats: every quiet
+     * turn brings the end (scored by count) nearer, and the search must
+     * see that, so there is no shortcut. Without one, a position that
+     * recurs can recur for ever: score it as half the evaluation, so the
+     * side ahead avoids it and the side behind welcomes it.
+     */
+    if (ply > 0 && p->quiet > 0 && !r->quiet_limit &&
+        s_repeats(s, p, s->path_len + ply)) {
+        int v = s_eval(s, p) / 2; /* sets s->heuristic */
+        return v;
     }
     if (depth <= 0 || ply >= SG_MAX_PLY - 2)
         return s_quiesce(s, p, ply, -depth, alpha, beta, list, n);
