@@ -428,9 +428,15 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
         int v = s_search(s, root, d, 0, -SG_INF, SG_INF);
         if (s->stopped) {
             /* A partial iteration's best move is kept once it has one
-             * searched to the end of the window. */
-            if (s->pv_len[0] > 0 && d > 1)
+             * searched to the end of the window, and its line with it:
+             * pv[0] is always best. */
+            if (s->pv_len[0] > 0 && d > 1) {
                 res->best = s->pv[0][0];
+                res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0]
+                                                          : SEEGA_PV_MAX;
+                memcpy(res->pv, s->pv[0],
+                       (size_t)res->pv_len * sizeof(seega_action));
+            }
             break;
         }
         res->depth = d;
