@@ -65,9 +65,9 @@ extern "C" {
  *  @{ */
 
 /** @brief Major version: changes on an incompatible ABI change. */
-#define SEEGA_VERSION_MAJOR 0
+#define SEEGA_VERSION_MAJOR 1
 /** @brief Minor version: changes when functions or struct fields are added. */
-#define SEEGA_VERSION_MINOR 1
+#define SEEGA_VERSION_MINOR 0
 /** @brief Patch version: changes on fixes that change no interface. */
 #define SEEGA_VERSION_PATCH 0
 /** @brief The version as one number: MAJOR*10000 + MINOR*100 + PATCH. */
@@ -75,7 +75,7 @@ extern "C" {
     (SEEGA_VERSION_MAJOR * 10000 + SEEGA_VERSION_MINOR * 100 +                 \
      SEEGA_VERSION_PATCH)
 /** @brief The version as a string, "MAJOR.MINOR.PATCH". */
-#define SEEGA_VERSION_STRING "0.1.0"
+#define SEEGA_VERSION_STRING "1.0.0"
 
 /**
  * @brief The version of the library actually loaded at run time.

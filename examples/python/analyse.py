@@ -7,7 +7,7 @@ perft counts, random-playout statistics and the engine's view.
     python3 analyse.py --rules traditional --size 7        # the start position
 
 Needs the seega package (bindings/python) and the C library: run from the
-source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.0
+source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.1
 if the library is not found on its own.
 """
 

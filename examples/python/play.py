@@ -10,7 +10,7 @@ removal "xb3" or "pass". Other commands: "moves" lists the legal actions,
 "hint" asks the engine, "undo" takes back your last turn, "quit" ends.
 
 Needs the seega package (bindings/python) and the C library: run from the
-source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.0
+source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.1
 if the library is not found on its own.
 """
 

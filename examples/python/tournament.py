@@ -11,7 +11,7 @@ parallel. A game that is not over after --max-actions actions, or whose
 position occurs a third time, is adjudicated by the piece count.
 
 Needs the seega package (bindings/python) and the C library: run from the
-source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.0
+source tree with PYTHONPATH=bindings/python, and SEEGA_LIBRARY=build/lib/libseega.so.1
 if the library is not found on its own.
 """
 

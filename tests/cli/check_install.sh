@@ -21,7 +21,7 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 
 step "installed files"
 lib=$prefix/$libdir
-for f in include/seega.h "$libdir/libseega.so" "$libdir/libseega.so.0" \
+for f in include/seega.h "$libdir/libseega.so" "$libdir/libseega.so.1" \
          bin/seega-play bin/seega-engine \
          "$libdir/cmake/seega/seegaConfig.cmake" \
          "$libdir/cmake/seega/seegaConfigVersion.cmake" \
@@ -29,14 +29,14 @@ for f in include/seega.h "$libdir/libseega.so" "$libdir/libseega.so.0" \
     [ -e "$prefix/$f" ] || fail "$f is not installed"
 done
 [ -L "$lib/libseega.so" ] || fail "libseega.so is not a link"
-[ -L "$lib/libseega.so.0" ] || fail "libseega.so.0 is not a link"
+[ -L "$lib/libseega.so.1" ] || fail "libseega.so.1 is not a link"
 real=$(readlink -f "$lib/libseega.so")
 case $real in
-    "$lib"/libseega.so.0.*.*) ;;
+    "$lib"/libseega.so.1.*.*) ;;
     *) fail "libseega.so points to $real" ;;
 esac
 soname=$(readelf -d "$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-[ "$soname" = libseega.so.0 ] || fail "SONAME is '$soname'"
+[ "$soname" = libseega.so.1 ] || fail "SONAME is '$soname'"
 echo "$real, SONAME $soname"
 
 step "the installed programs run"
@@ -52,7 +52,7 @@ with_cxx=OFF
 CC=$cc CXX=$cxx CFLAGS=$flags CXXFLAGS=$flags LDFLAGS=$flags \
     cmake -S "$here/consumer" -B "$work/consumer" \
     -DCMAKE_PREFIX_PATH="$prefix" -DSEEGA_EXAMPLES="$examples" \
-    -DSEEGA_WANT=0.1 -DWITH_CXX=$with_cxx >"$work/consumer.log" ||
+    -DSEEGA_WANT=1.0 -DWITH_CXX=$with_cxx >"$work/consumer.log" ||
     { cat "$work/consumer.log"; fail "configuring the consumer"; }
 cmake --build "$work/consumer" >>"$work/consumer.log" 2>&1 ||
     { cat "$work/consumer.log"; fail "building the consumer"; }
@@ -67,12 +67,12 @@ if [ -n "$cxx" ]; then
         fail "embed_cpp's output"
 fi
 
-step "SameMajorVersion: 1.0 is not found, nor a newer minor"
-for want in 1.0 0.99; do
+step "SameMajorVersion: 2.0 is not found, nor a newer minor"
+for want in 2.0 1.99; do
     if CC=$cc cmake -S "$here/consumer" -B "$work/consumer-$want" \
         -DCMAKE_PREFIX_PATH="$prefix" -DSEEGA_EXAMPLES="$examples" \
         -DSEEGA_WANT=$want >"$work/consumer-$want.log" 2>&1; then
-        fail "find_package(seega $want) accepted version 0.1"
+        fail "find_package(seega $want) accepted version 1.0"
     fi
     grep -q "compatible" "$work/consumer-$want.log" ||
         fail "find_package(seega $want) failed for another reason"

@@ -31,10 +31,10 @@ from typing import Any, Callable, List, Mapping, Optional, Sequence, Tuple
 from ._errors import error_for_status
 
 #: The major version of the C ABI this binding is written for.
-ABI_MAJOR = 0
+ABI_MAJOR = 1
 #: The oldest library (MAJOR*10000 + MINOR*100 + PATCH) that has every
 #: function the binding requires; newer functions are bound when present.
-MIN_VERSION_NUMBER = 100
+MIN_VERSION_NUMBER = 10000
 
 # ---- constants of seega.h ------------------------------------------------
 
@@ -186,10 +186,10 @@ class SearchLimitsStruct(Structure):
 def _library_names() -> List[str]:
     """File names of the shared library on this platform, best first."""
     if sys.platform.startswith("win") or sys.platform == "cygwin":
-        return ["seega.dll", "libseega.dll", "libseega-0.dll"]
+        return ["seega.dll", "libseega.dll", "libseega-1.dll"]
     if sys.platform == "darwin":
-        return ["libseega.0.dylib", "libseega.dylib"]
-    return ["libseega.so.0", "libseega.so"]
+        return ["libseega.1.dylib", "libseega.dylib"]
+    return ["libseega.so.1", "libseega.so"]
 
 
 def _package_dir() -> str:
@@ -227,7 +227,7 @@ def candidates(env: Optional[Mapping[str, str]] = None) -> List[Tuple[str, str]]
        copy);
     2. a copy inside the package: ``seega/_lib/libseega.so*``;
     3. the build trees of the source tree the package lives in:
-       ``build*/lib/libseega.so.0``, most recently built first;
+       ``build*/lib/libseega.so.1``, most recently built first;
     4. the system: ``ctypes.util.find_library("seega")``.
     """
     environ = os.environ if env is None else env

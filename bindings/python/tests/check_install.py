@@ -66,7 +66,7 @@ def main():
         "build", "*.egg-info", "__pycache__", "tests", "_lib", "CMakeLists.txt"))
     os.makedirs(os.path.join(src, "seega", "_lib"))
     shutil.copy(os.path.realpath(args.library),
-                os.path.join(src, "seega", "_lib", "libseega.so.0"))
+                os.path.join(src, "seega", "_lib", "libseega.so.1"))
 
     venv = os.path.join(work, "venv")
     run([sys.executable, "-m", "venv", "--system-site-packages", venv])

@@ -49,7 +49,7 @@ class TestLookup(unittest.TestCase):
         self.assertEqual(seega.library_path, os.environ["SEEGA_LIBRARY"])
 
     def test_seega_library_is_strict(self):
-        missing = os.path.join(self.tmp, "nowhere", "libseega.so.0")
+        missing = os.path.join(self.tmp, "nowhere", "libseega.so.1")
         p = run_python("import seega", SEEGA_LIBRARY=missing)
         self.assertNotEqual(p.returncode, 0)
         self.assertIn("ImportError", p.stderr)
@@ -57,7 +57,7 @@ class TestLookup(unittest.TestCase):
         self.assertNotIn("build tree", p.stderr)  # no silent fallback
 
     def test_not_a_library(self):
-        junk = os.path.join(self.tmp, "libseega.so.0")
+        junk = os.path.join(self.tmp, "libseega.so.1")
         with open(junk, "w") as f:
             f.write("not a shared library\n")
         p = run_python("import seega", SEEGA_LIBRARY=junk)
@@ -71,12 +71,12 @@ class TestLookup(unittest.TestCase):
     def test_package_copy(self):
         pkg = self.copy_package(self.tmp)
         os.makedirs(os.path.join(pkg, "_lib"))
-        shutil.copy(self.library, os.path.join(pkg, "_lib", "libseega.so.0"))
+        shutil.copy(self.library, os.path.join(pkg, "_lib", "libseega.so.1"))
         p = run_python(REPORT, cwd=self.tmp, SEEGA_LIBRARY=None, PYTHONPATH=self.tmp)
         self.assertEqual(p.returncode, 0, p.stderr)
         origin, path = p.stdout.split("\n")[:2]
         self.assertEqual(origin, "package copy")
-        self.assertEqual(path, os.path.join(pkg, "_lib", "libseega.so.0"))
+        self.assertEqual(path, os.path.join(pkg, "_lib", "libseega.so.1"))
 
     def test_build_tree_newest_first(self):
         root = self.tmp
@@ -87,14 +87,14 @@ class TestLookup(unittest.TestCase):
         self.copy_package(os.path.join(root, "bindings", "python"))
         for i, tree in enumerate(("build-old", "build-new")):
             os.makedirs(os.path.join(root, tree, "lib"))
-            lib = os.path.join(root, tree, "lib", "libseega.so.0")
+            lib = os.path.join(root, tree, "lib", "libseega.so.1")
             shutil.copy(self.library, lib)
             os.utime(lib, (1000000000 + i, 1000000000 + i))
         p = run_python(REPORT, cwd=root, SEEGA_LIBRARY=None,
                        PYTHONPATH=os.path.join(root, "bindings", "python"))
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout.split("\n")[:2],
-                         ["build tree", os.path.join(root, "build-new", "lib", "libseega.so.0")])
+                         ["build tree", os.path.join(root, "build-new", "lib", "libseega.so.1")])
 
     @unittest.skipIf(ctypes.util.find_library("seega"), "libseega is installed on the system")
     def test_one_error_lists_every_place(self):
@@ -102,7 +102,7 @@ class TestLookup(unittest.TestCase):
         p = run_python("import seega", cwd=self.tmp, SEEGA_LIBRARY=None, PYTHONPATH=self.tmp)
         self.assertNotEqual(p.returncode, 0)
         self.assertEqual(p.stderr.count("ImportError:"), 1)
-        self.assertIn(os.path.join(pkg, "_lib", "libseega.so.0") + " (package copy): not found", p.stderr)
+        self.assertIn(os.path.join(pkg, "_lib", "libseega.so.1") + " (package copy): not found", p.stderr)
         self.assertIn("find_library('seega') (system): not found", p.stderr)
         self.assertIn("SEEGA_LIBRARY", p.stderr)  # says what to do
 
@@ -117,7 +117,7 @@ class TestLookup(unittest.TestCase):
             self.assertLess(origins.index("package copy"), origins.index("build tree"))
 
     def test_sanitizer_build_is_refused_not_fatal(self):
-        fake = os.path.join(self.tmp, "libseega.so.0")
+        fake = os.path.join(self.tmp, "libseega.so.1")
         with open(fake, "wb") as f:
             f.write(b"\x7fELF....libasan.so.8\x00")
         lib, _, why = _native._try_load("build tree", fake)
@@ -143,14 +143,15 @@ class TestVersionCheck(unittest.TestCase):
             return _native._try_load("SEEGA_LIBRARY", f.name)
 
     def test_major_must_match(self):
-        lib, _, why = self.try_version(10000)
+        lib, _, why = self.try_version(20000)
         self.assertIsNone(lib)
-        self.assertIn("version 1.0.0; this binding needs major version 0", why)
+        self.assertIn("version 2.0.0; this binding needs major version 1", why)
 
     def test_minimum(self):
-        lib, _, why = self.try_version(99)
+        with mock.patch.object(_native, "MIN_VERSION_NUMBER", 10100):
+            lib, _, why = self.try_version(10005)
         self.assertIsNone(lib)
-        self.assertIn("0.1.0 or later", why)
+        self.assertIn("version 1.0.5; this binding needs 1.1.0 or later", why)
 
     def test_accepted(self):
         lib, _, why = self.try_version(_native.MIN_VERSION_NUMBER + 5)
@@ -158,9 +159,9 @@ class TestVersionCheck(unittest.TestCase):
         self.assertEqual(why, "")
 
     def test_loaded_version(self):
-        self.assertEqual(seega.ABI_MAJOR, 0)
+        self.assertEqual(seega.ABI_MAJOR, 1)
         self.assertEqual(seega.library_version_number // 10000, seega.ABI_MAJOR)
-        self.assertRegex(seega.library_version, r"^0\.\d+\.\d+$")
+        self.assertRegex(seega.library_version, r"^1\.\d+\.\d+$")
         self.assertEqual(_native.version_text(10203), "1.2.3")
 
 
