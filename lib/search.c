@@ -123,7 +123,12 @@ static int32_t check_limits(const seega_game *g, const seega_search_limits *l)
  */
 static const struct {
     int depth, noise;
-} LEVEL[4] = {{SEEGA_MAX_DEPTH, 0}, {1, 250}, {2, 80}, {7, 0}};
+    uint64_t nodes; /* a cap, so that a level answers promptly on 7x7 and
+                       9x9 too (0 = none); nodes keep it reproducible */
+} LEVEL[4] = {{SEEGA_MAX_DEPTH, 0, 0},
+              {1, 250, 0},
+              {2, 80, 0},
+              {7, 0, 1000000}};
 
 typedef struct helper_job {
     seega_game *game;
@@ -239,6 +244,9 @@ SEEGA_API int32_t seega_search(seega_game *game,
     s->nodes = 0;
     s->stopped = 0;
     s->node_limit = limits->nodes;
+    if (LEVEL[limits->level].nodes &&
+        (!s->node_limit || LEVEL[limits->level].nodes < s->node_limit))
+        s->node_limit = LEVEL[limits->level].nodes;
     s->max_depth = LEVEL[limits->level].depth;
     if (limits->depth && limits->depth < s->max_depth)
         s->max_depth = limits->depth;
