@@ -2,9 +2,9 @@
  * Fuzz target: rules structs from arbitrary bytes.
  *
  * The first sizeof(seega_rules) bytes are the struct (missing bytes are
- * zero); the first byte decides whether they are taken raw or folded
- * field by field onto small values near the valid ranges (so the fuzzer
- * reaches valid and almost-valid structs quickly). Checked:
+ * zero); the top bit of the first byte decides whether they are taken raw
+ * or folded field by field onto small values near the valid ranges (so
+ * the fuzzer reaches valid and almost-valid structs quickly). Checked:
  *   - seega_rules_validate gives OK, VERSION or RULES, and seega_new,
  *     seega_new_with_allocator and the reference's ref_new accept exactly
  *     the same structs; a refused seega_new sets *out to NULL and leaks
@@ -84,11 +84,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(&r, data, take);
     in.p = data + take;
     in.n = size - take;
-    if (size > 0 && (data[0] & 1)) {
+    /* The top bit of the first byte, which no version number has: with the
+     * low bit it would take every struct of SEEGA_RULES_VERSION 1 for a
+     * folded one, and no seed would be read raw. */
+    if (size > 0 && (data[0] & 0x80)) {
         /* Folded: each field a small signed value around its range. */
         int32_t *f = (int32_t *)(void *)&r.board_size;
         size_t nf = (sizeof r - offsetof(seega_rules, board_size)) / 4;
-        r.version = (uint32_t)(data[0] >> 1) % 3; /* 0, 1 or 2 */
+        r.version = (uint32_t)(data[0] & 0x7f) % 3; /* 0, 1 or 2 */
         for (size_t i = 0; i < nf; i++) {
             uint8_t byte = 4 * (i + 1) < take ? data[4 * (i + 1)] : 0;
             f[i] = (int32_t)(byte % 12) - 1;

@@ -113,7 +113,8 @@ def main():
         g = list(PRESETS["classic"])
         g[field] = value
         write("rules", "bad-field%02d-%d" % (field, value & 0xFF), rules_bytes(g))
-    write("rules", "folded", bytes([3, 1, 0, 0, 6, 0, 0, 0, 3, 0, 0, 0]))
+    # Folded: the top bit of the first byte set; version (0x81 & 0x7f) % 3.
+    write("rules", "folded", bytes([0x81, 1, 0, 0, 6, 0, 0, 0, 3, 0, 0, 0]))
     write("rules", "short", b"\x01\x00")
 
     # fuzz_play: rules byte a (even: preset (a>>1)%4+1 on size
