@@ -7,10 +7,25 @@
 # install), then builds and tests:
 #   1. gcc, Release, shared + static: every ctest test and the Doxygen docs
 #      (warnings fail);
-#   2. clang, Release, with the portable two-word 9x9 bitboard: every test;
-#   3. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test.
-# Build trees go to build-ci/ (override with SEEGA_CI_DIR). Exit status is
-# non-zero on the first failure.
+#   2. the ABI of that build's libseega.so against the committed baseline
+#      (tests/abi/check.sh, abidiff);
+#   3. valgrind memcheck on that build's C tests (every ctest test whose
+#      command is a program built in the tree: the cmocka tests, the fuzz
+#      corpus replays, threads_stress, match_selftest; not the Python, Lua
+#      and command-line tests): any error or any definite or indirect leak
+#      fails. SEEGA_TEST_SCALE=0.05 cuts the random games, rule structs and
+#      SPN rounds of test_differential to 5% there (in full under valgrind
+#      it would take most of an hour); every other test runs in full, and
+#      steps 1, 4 and 5 run test_differential in full;
+#   4. clang, Release, with the portable two-word 9x9 bitboard: every test;
+#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
+#   6. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
+#      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
+#   7. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
+#      tsan_threads (ctest -L tsan).
+# Each step prints the seconds elapsed since the start. Build trees go to
+# build-ci/ (override with SEEGA_CI_DIR). Exit status is non-zero on the
+# first failure.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +33,8 @@ out=${SEEGA_CI_DIR:-$here/build-ci}
 jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
-      python3-setuptools python3-wheel python3-numpy liblua5.4-dev lua5.4"
+      python3-setuptools python3-wheel python3-numpy liblua5.4-dev lua5.4
+      valgrind abigail-tools"
 
 missing=""
 for p in $need; do
@@ -42,11 +58,15 @@ fi
 start=$(date +%s)
 step() { echo; echo "== $* ($(($(date +%s) - start)) s)"; }
 
-build() { # build <dir> <cc> [cmake args...]
+configure() { # configure <dir> <cc> [cmake args...]
     dir=$1 cc=$2
     shift 2
     CC=$cc cmake -S "$here" -B "$out/$dir" -DSEEGA_WERROR=ON "$@" >/dev/null
-    cmake --build "$out/$dir" -j "$jobs"
+}
+
+build() { # build <dir> <cc> [cmake args...]
+    configure "$@"
+    cmake --build "$out/$1" -j "$jobs"
 }
 
 check() { # check <dir>
@@ -59,6 +79,42 @@ check gcc
 step "Doxygen (warnings are errors)"
 cmake --build "$out/gcc" --target docs
 
+step "ABI of libseega.so against the baseline"
+"$here/tests/abi/check.sh" "$out/gcc/lib/libseega.so"
+
+step "valgrind memcheck: the C tests of the gcc build"
+# The tests whose command is an ELF program of the build tree.
+c_tests=$(ctest --test-dir "$out/gcc" --show-only=json-v1 | python3 -c '
+import json, os, sys
+tree = os.path.realpath(sys.argv[1]) + os.sep
+names = []
+for t in json.load(sys.stdin)["tests"]:
+    cmd = t.get("command") or [""]
+    exe = os.path.realpath(cmd[0])
+    if exe.startswith(tree) and os.path.isfile(exe):
+        with open(exe, "rb") as f:
+            if f.read(4) == b"\x7fELF":
+                names.append(t["name"])
+print("^(" + "|".join(names) + ")$")' "$out/gcc")
+echo "$c_tests"
+# ctest -T memcheck runs each test under valgrind, with the test's own
+# arguments, directory, environment and timeout. The project does not
+# include(CTest), so ctest says it cannot find DartConfiguration.tcl: the
+# two --overwrite options stand in for it. valgrind's exit status fails a
+# test; its report is Testing/Temporary/MemoryChecker.<n>.log, shown here.
+rm -f "$out/gcc/Testing/Temporary/MemoryChecker."*.log
+if ! SEEGA_TEST_SCALE=0.05 ctest --test-dir "$out/gcc" -T memcheck \
+    --overwrite MemoryCheckCommand="$(command -v valgrind)" \
+    --overwrite "MemoryCheckCommandOptions=-q --tool=memcheck \
+--leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1" \
+    -R "$c_tests" --no-tests=error -j "$jobs" --output-on-failure \
+    --timeout 1800; then
+    for f in "$out/gcc/Testing/Temporary/MemoryChecker."*.log; do
+        [ -s "$f" ] && { echo "== $f"; cat "$f"; }
+    done
+    exit 1
+fi
+
 step "clang, Release, portable 9x9 bitboard"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
     -DSEEGA_BUILD_DOCS=OFF
@@ -70,5 +126,23 @@ build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     check asan
+
+# The fuzz and ThreadSanitizer trees build only what their tests run.
+lean="-DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_DOCS=OFF
+      -DSEEGA_BUILD_BINDINGS=OFF -DSEEGA_BUILD_EXAMPLES=OFF"
+
+step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
+# shellcheck disable=SC2086
+configure fuzz clang $lean -DSEEGA_FUZZ=ON -DSEEGA_FUZZ_SECONDS=20
+cmake --build "$out/fuzz" -j "$jobs" \
+    --target fuzz_spn fuzz_action_text fuzz_rules fuzz_play
+ctest --test-dir "$out/fuzz" -L fuzz --no-tests=error -j "$jobs" \
+    --output-on-failure
+
+step "clang, ThreadSanitizer: the threads test"
+# shellcheck disable=SC2086
+configure tsan clang $lean -DSEEGA_TSAN=ON
+cmake --build "$out/tsan" -j "$jobs" --target tsan_threads
+ctest --test-dir "$out/tsan" -L tsan --no-tests=error --output-on-failure
 
 step "all tests passed"

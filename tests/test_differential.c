@@ -10,6 +10,11 @@
  *
  * SEEGA_DIFF_SCALE (default 1) multiplies the number of games and SPN
  * strings; SEEGA_DIFF_SEED (default fixed) changes every random choice.
+ * SEEGA_TEST_SCALE (default 1), a fraction in (0, 1], runs that share of
+ * the random games, rule structs and SPN rounds (at least one of each),
+ * for slow runners: tests/run_all.sh sets 0.05 under valgrind, where the
+ * full run would take most of an hour. The edge cases and the fixed perft
+ * counts always run in full, and every other build runs everything.
  * A mismatch prints the rules, the position the game started from, the
  * actions since, the SPN before the last action and both answers.
  *
@@ -34,6 +39,7 @@
 /* Settings and random numbers                                          */
 
 static long g_scale = 1;
+static double g_fraction = 1.0; /* SEEGA_TEST_SCALE */
 static uint64_t g_seed = 0x5ee6a2024ULL;
 
 static void read_env(void)
@@ -43,9 +49,21 @@ static void read_env(void)
         long v = strtol(s, NULL, 10);
         g_scale = v > 0 ? v : 1;
     }
+    s = getenv("SEEGA_TEST_SCALE");
+    if (s && *s) {
+        double v = strtod(s, NULL);
+        g_fraction = v > 0 && v < 1 ? v : 1.0;
+    }
     s = getenv("SEEGA_DIFF_SEED");
     if (s && *s)
         g_seed = (uint64_t)strtoull(s, NULL, 0);
+}
+
+/* How many of something the run does: n times the scale, at least one. */
+static long scaled(long n)
+{
+    long k = (long)((double)(n * g_scale) * g_fraction);
+    return k > 0 ? k : 1;
 }
 
 /* splitmix64: tiny, good enough, and the same everywhere. */
@@ -789,7 +807,7 @@ static void run_preset(int variant, const char *name)
         snprintf(label, sizeof label, "%s %dx%d", name, sizes[si], sizes[si]);
         run_stats st;
         memset(&st, 0, sizeof st);
-        long games = 1000 * g_scale;
+        long games = scaled(1000);
         for (long i = 0; i < games; i++)
             play_game(&r, label, game_seed(variant * 10 + si, i), caps[si],
                       &st);
@@ -830,7 +848,7 @@ static void test_random_rules(void **state)
     run_stats st;
     memset(&st, 0, sizeof st);
     memset(&g_seen, 0, sizeof g_seen);
-    long games = 1000 * g_scale;
+    long games = scaled(1000);
     for (long i = 0; i < games; i++) {
         uint64_t s = game_seed(90, i);
         seega_rules r = random_rules(&s);
@@ -844,7 +862,7 @@ static void test_rules_validation(void **state)
 {
     (void)state;
     uint64_t s = game_seed(91, 0);
-    long tries = 20000 * g_scale;
+    long tries = scaled(20000);
     for (long i = 0; i < tries; i++) {
         seega_rules r = random_rules(&s);
         switch (rng_below(&s, 12)) {
@@ -1370,7 +1388,7 @@ static void fuzz_one(duo *d, const char *spn, uint64_t *s)
 static void test_spn_fuzz(void **state)
 {
     (void)state;
-    long rounds = 2000 * g_scale;
+    long rounds = scaled(2000);
     g_fuzz_accepted = g_fuzz_refused = 0;
     for (long round = 0; round < rounds; round++) {
         uint64_t s = game_seed(92, round);
@@ -1772,8 +1790,9 @@ static void test_perft(void **state)
 int main(void)
 {
     read_env();
-    print_message("differential: SEEGA_DIFF_SCALE=%ld SEEGA_DIFF_SEED=0x%llx\n",
-                  g_scale, (unsigned long long)g_seed);
+    print_message("differential: SEEGA_DIFF_SCALE=%ld SEEGA_TEST_SCALE=%g "
+                  "SEEGA_DIFF_SEED=0x%llx\n",
+                  g_scale, g_fraction, (unsigned long long)g_seed);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_validation),
         cmocka_unit_test(test_edge_cases),
