@@ -155,6 +155,30 @@ static void check_nomem(lua_State *L, int32_t status, const char *what)
         luaL_error(L, "not enough memory (%s)", what);
 }
 
+/* A new game for rules r, pushed as userdata: 0, or (refused) the count of
+   the failure values pushed for the caller to return. */
+static int push_game(lua_State *L, const seega_rules *r, lgame **out)
+{
+    lgame *lg = new_lgame(L);
+    int32_t rc = seega_new(r, &lg->game);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, "creating a game");
+        return fail(L, rc, seega_status_text(rc));
+    }
+    *out = lg;
+    return 0;
+}
+
+/* Loading a new game failed with rc: close it and give the reason. */
+static int drop_game(lua_State *L, lgame *lg, int32_t rc)
+{
+    lua_pushstring(L, seega_last_error(lg->game));
+    seega_free(lg->game);
+    lg->game = NULL;
+    check_nomem(L, rc, lua_tostring(L, -1));
+    return fail(L, rc, lua_tostring(L, -1));
+}
+
 /* The outcome of a call that changes the game: true, or nil, msg, code. */
 static int game_status(lua_State *L, seega_game *game, int32_t status)
 {
@@ -540,15 +564,12 @@ static int l_new(lua_State *L)
     seega_rules r;
     char msg[SEEGA_ERROR_MAX];
     lgame *lg;
+    int pushed;
     int32_t rc = arg_rules(L, 1, 0, &r, msg, sizeof msg);
     if (rc != SEEGA_OK)
         return fail(L, rc, msg);
-    lg = new_lgame(L);
-    rc = seega_new(&r, &lg->game);
-    if (rc != SEEGA_OK) {
-        check_nomem(L, rc, "creating a game");
-        return fail(L, rc, seega_status_text(rc));
-    }
+    if ((pushed = push_game(L, &r, &lg)) != 0)
+        return pushed;
     return 1;
 }
 
@@ -571,7 +592,7 @@ static int l_from_spn(lua_State *L)
     seega_rules r;
     char msg[SEEGA_ERROR_MAX];
     lgame *lg;
-    int bad;
+    int bad, pushed;
     const char *spn = check_text(L, 1, &bad);
     int32_t rc;
     luaL_argcheck(L, lua_isnoneornil(L, 3), 3,
@@ -581,19 +602,11 @@ static int l_from_spn(lua_State *L)
         return fail(L, rc, msg);
     if (bad)
         return fail(L, SEEGA_E_PARSE, "bad SPN: it contains a NUL byte");
-    lg = new_lgame(L);
-    rc = seega_new(&r, &lg->game);
-    if (rc != SEEGA_OK) {
-        check_nomem(L, rc, "creating a game");
-        return fail(L, rc, seega_status_text(rc));
-    }
+    if ((pushed = push_game(L, &r, &lg)) != 0)
+        return pushed;
     rc = seega_set_spn(lg->game, spn);
-    if (rc != SEEGA_OK) {
-        lua_pushstring(L, seega_last_error(lg->game));
-        seega_free(lg->game);
-        lg->game = NULL;
-        return fail(L, rc, lua_tostring(L, -1));
-    }
+    if (rc != SEEGA_OK)
+        return drop_game(L, lg, rc);
     return 1;
 }
 
@@ -1389,7 +1402,7 @@ static int l_from_record(lua_State *L)
     seega_rules r;
     char msg[SEEGA_ERROR_MAX];
     lgame *lg;
-    int bad;
+    int bad, pushed;
     const char *text = check_text(L, 1, &bad);
     int32_t rc;
     if (bad)
@@ -1397,20 +1410,11 @@ static int l_from_record(lua_State *L)
     rc = seega_record_rules(text, &r, msg, sizeof msg);
     if (rc != SEEGA_OK)
         return fail(L, rc, msg);
-    lg = new_lgame(L);
-    rc = seega_new(&r, &lg->game);
-    if (rc != SEEGA_OK) {
-        check_nomem(L, rc, "creating a game");
-        return fail(L, rc, seega_status_text(rc));
-    }
+    if ((pushed = push_game(L, &r, &lg)) != 0)
+        return pushed;
     rc = seega_record_read(lg->game, text);
-    if (rc != SEEGA_OK) {
-        lua_pushstring(L, seega_last_error(lg->game));
-        seega_free(lg->game);
-        lg->game = NULL;
-        check_nomem(L, rc, lua_tostring(L, -1));
-        return fail(L, rc, lua_tostring(L, -1));
-    }
+    if (rc != SEEGA_OK)
+        return drop_game(L, lg, rc);
     return 1;
 }
 
