@@ -1225,10 +1225,13 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  * table is allocated at the first search and resized when @c tt_mb asks;
  * each search starts from an empty table, so with one thread and the same
  * limits (time limits aside) the result depends only on the position and
- * its history, on every run. With several threads (Lazy SMP: helpers
- * search the same tree into the shared table, the calling thread decides)
- * results vary from run to run, @c nodes counts all threads, and the node
- * limit applies to the calling thread's nodes.
+ * its history, on every run. With several threads (Lazy SMP: the threads
+ * search the same iteration into the shared table, each taking its own
+ * share of the moves at PV nodes; when one completes an iteration the
+ * others take its result and go on to the next, so the search is as deep
+ * as its fastest thread) results vary from run to run, @c nodes counts
+ * all threads, and the node limit applies to the calling thread's nodes.
+ * Progress is reported on the calling thread only.
  *
  * @param game   the game
  * @param limits the limits (see ::seega_search_limits)

@@ -43,8 +43,38 @@ int sg_search_should_stop(sg_search *s)
             return s->stopped = 1;
         if (s->deadline_ns && sg_now_ns() >= s->deadline_ns)
             return s->stopped = 1;
+        if (s->shared && atomic_load_explicit(&s->shared->depth,
+                                              memory_order_relaxed) >=
+                             s->cur_depth)
+            return s->overtaken = s->stopped = 1;
     }
     return 0;
+}
+
+static void shared_lock(sg_shared *sh)
+{
+    while (atomic_flag_test_and_set_explicit(&sh->lock, memory_order_acquire))
+        ;
+}
+
+void sg_shared_put(sg_shared *sh, const seega_search_result *res)
+{
+    shared_lock(sh);
+    if (res->depth > sh->result.depth) {
+        sh->result = *res;
+        atomic_store_explicit(&sh->depth, res->depth, memory_order_relaxed);
+    }
+    atomic_flag_clear_explicit(&sh->lock, memory_order_release);
+}
+
+int sg_shared_get(sg_shared *sh, seega_search_result *res)
+{
+    uint32_t version = res->version;
+    shared_lock(sh);
+    *res = sh->result;
+    atomic_flag_clear_explicit(&sh->lock, memory_order_release);
+    res->version = version;
+    return res->depth;
 }
 
 SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits)
@@ -136,9 +166,9 @@ typedef struct helper_job {
     seega_search_result res;
 } helper_job;
 
-/* A helper thread of Lazy SMP: the same search, started one ply deeper
- * every other thread, filling the shared table until the main thread is
- * done. Its own result is not used. */
+/* A helper thread of Lazy SMP: the same search with its own share of the
+ * moves at PV nodes (s_share), publishing each iteration it completes
+ * (sg_shared_put), until the main thread is done. */
 static void *helper_main(void *arg)
 {
     helper_job *j = (helper_job *)arg;
@@ -152,9 +182,11 @@ static void *helper_main(void *arg)
 typedef struct smp {
     seega_game *game;
     int32_t threads, started;
+    int from_depth; /* the helpers' first iteration */
     int64_t start_ns;
     seega_progress_fn user_fn;
     void *user;
+    sg_shared shared;
     helper_job jobs[MAX_THREADS];
     pthread_t tids[MAX_THREADS];
 } smp;
@@ -171,8 +203,8 @@ static void smp_start_helpers(smp *m)
         h->tt = tt;
         h->tt_mask = mask;
         h->node_limit = 0;
-        h->max_depth = SEEGA_MAX_DEPTH;
-        h->first_depth = 1 + (i & 1);
+        h->first_depth = m->from_depth;
+        h->part = i;
         h->halt_flag = &game->halt;
         h->nodes = 0;
         h->stopped = 0;
@@ -195,8 +227,10 @@ static void smp_progress(void *arg, const seega_search_result *info)
 {
     smp *m = (smp *)arg;
     if (m->threads > 1 && !m->started &&
-        (info->depth >= 3 || sg_now_ns() - m->start_ns > 2000000))
+        (info->depth >= 3 || sg_now_ns() - m->start_ns > 2000000)) {
+        m->from_depth = (int)info->depth + 1;
         smp_start_helpers(m);
+    }
     if (m->user_fn)
         m->user_fn(m->user, info);
 }
@@ -251,6 +285,9 @@ SEEGA_API int32_t seega_search(seega_game *game,
     if (limits->depth && limits->depth < s->max_depth)
         s->max_depth = limits->depth;
     s->first_depth = 1;
+    s->shared = NULL;
+    s->part = 0;
+    s->parts = 1;
     s->noise = LEVEL[limits->level].noise;
     s->seed = limits->seed;
     memset(s->killers, 0, sizeof s->killers);
@@ -285,6 +322,13 @@ SEEGA_API int32_t seega_search(seega_game *game,
     atomic_store(&game->searching, 1);
     /* Lazy SMP: helpers search the same tree into the shared table; the
      * main thread (this one) alone decides, reports and halts them. */
+    if (threads > 1) {
+        atomic_init(&m.shared.depth, 0);
+        atomic_flag_clear(&m.shared.lock);
+        m.shared.result.depth = 0;
+        s->shared = &m.shared;
+        s->parts = threads;
+    }
     m.game = game;
     m.threads = threads;
     m.started = 0;

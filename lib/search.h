@@ -43,6 +43,19 @@ typedef struct sg_tt_data {
 #define SG_TT_GENS 32 /* generations before the table is cleared */
 #define SG_HIST ((SG_MAX_SQ + 1) * (SG_MAX_SQ + 1)) /* (from|none, to|none) */
 
+/*
+ * What the threads of one Lazy SMP search share besides the table: the
+ * deepest iteration any of them has completed, and its result. A thread
+ * that sees its iteration completed elsewhere drops it, takes that result
+ * and goes on one deeper, so the threads move through the depths
+ * together and the search is as far as its fastest thread.
+ */
+typedef struct sg_shared {
+    atomic_int depth;           /* of `result`; 0 = none yet */
+    atomic_flag lock;           /* guards `result` (held for a copy) */
+    seega_search_result result;
+} sg_shared;
+
 typedef struct sg_search {
     /* set by the caller */
     const sg_crules *r;
@@ -55,6 +68,9 @@ typedef struct sg_search {
     atomic_int *halt_flag;  /* helpers: the main thread is done; else NULL */
     int max_depth;
     int first_depth;        /* iterative deepening starts here */
+    sg_shared *shared;      /* Lazy SMP: NULL when searching alone */
+    int part, parts;        /* thread `part` of `parts`: where it starts in
+                               the moves after the first at a PV node */
     uint8_t gen;            /* this search's generation, 1 .. SG_TT_GENS-1 */
     int noise;              /* eval noise (weaker levels), in hundredths */
     uint64_t seed;
@@ -63,6 +79,8 @@ typedef struct sg_search {
     /* filled by the search */
     uint64_t nodes;
     int stopped;
+    int overtaken;          /* stopped: another thread completed cur_depth */
+    int cur_depth;          /* the iteration being searched */
     int heuristic;          /* a leaf was scored by the evaluation */
     seega_action killers[SG_MAX_PLY][2];
     int32_t history[2][SG_HIST];
@@ -72,7 +90,13 @@ typedef struct sg_search {
 
 /* The monotonic clock in nanoseconds. */
 int64_t sg_now_ns(void);
-/* Should the search stop now? (nodes, time, the stop flag) */
+/* Should the search stop now? (nodes, time, the stop flag, or another
+ * thread completed this iteration: then s->overtaken is set too) */
 int sg_search_should_stop(sg_search *s);
+/* Publish a completed iteration's result, if it is deeper than the
+ * shared one. */
+void sg_shared_put(sg_shared *sh, const seega_search_result *res);
+/* Copy the shared result into res (version kept); returns its depth. */
+int sg_shared_get(sg_shared *sh, seega_search_result *res);
 
 #endif

@@ -246,6 +246,29 @@ SG_INLINE void s_pick(seega_action *list, int32_t *score, int n, int i)
 static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
                     int beta);
 
+/*
+ * Lazy SMP at a PV node: every thread searches the first move (it sets
+ * the window), then thread k of T starts k/T of the way through the other
+ * moves and wraps around. Each finds in the table what the others have
+ * searched, so at every PV node the threads divide the null-window
+ * searches between them instead of all searching the same ones. The moves
+ * are sorted here once; the scores left make s_pick keep the order.
+ */
+static void s_share(const sg_search *s, seega_action *list, int32_t *score,
+                    int n)
+{
+    seega_action tmp[SEEGA_MAX_ACTIONS];
+    int rest = n - 1, shift = (int)((int64_t)s->part * rest / s->parts);
+    for (int i = 0; i < n; i++)
+        s_pick(list, score, n, i);
+    for (int i = 0; i < rest; i++)
+        tmp[i] = list[1 + (i + shift) % rest];
+    for (int i = 0; i < rest; i++)
+        list[1 + i] = tmp[i];
+    for (int i = 0; i < n; i++)
+        score[i] = n - i;
+}
+
 /* The value of a child for the parent's side. */
 SG_INLINE int s_child(sg_search *s, const POS *p, const POS *c, int depth,
                       int ply, int alpha, int beta)
@@ -348,6 +371,8 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
     }
 
     s_order(s, p, list, order, n, tt_move, ply);
+    if (s->parts > 1 && beta - alpha > 1 && n > 2)
+        s_share(s, list, order, n);
     for (int i = 0; i < n; i++) {
         s_pick(list, order, n, i);
         if (sg_search_should_stop(s))
@@ -407,6 +432,33 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
     return best;
 }
 
+/* Fill res from a completed iteration of depth d, value v; publish it to
+ * the other threads. */
+static void s_result(sg_search *s, seega_search_result *res, int d, int v)
+{
+    res->depth = d;
+    res->score = v;
+    res->best = s->pv_len[0] ? s->pv[0][0] : res->best;
+    res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0] : SEEGA_PV_MAX;
+    memcpy(res->pv, s->pv[0], (size_t)res->pv_len * sizeof(seega_action));
+    if (res->pv_len == 0) {
+        res->pv[0] = res->best;
+        res->pv_len = 1;
+    }
+    res->nodes = s->nodes;
+    if (v > SG_WIN_MIN || v < -SG_WIN_MIN) {
+        res->proven = v > 0 ? SEEGA_PROVEN_WIN : SEEGA_PROVEN_LOSS;
+        res->proven_plies = SG_WIN - (v > 0 ? v : -v);
+    } else if (!s->heuristic) {
+        res->proven = v > 0   ? SEEGA_PROVEN_WIN
+                      : v < 0 ? SEEGA_PROVEN_LOSS
+                              : SEEGA_PROVEN_DRAW;
+        res->proven_plies = d;
+    }
+    if (s->shared)
+        sg_shared_put(s->shared, res);
+}
+
 /*
  * Iterative deepening from the root. Fills res (best, score, depth, pv,
  * proof); calls progress after each completed iteration.
@@ -422,15 +474,29 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
     res->score = 0;
     res->proven = SEEGA_PROVEN_NONE;
     res->proven_plies = 0;
+    s->overtaken = 0;
     for (int d = s->first_depth; d <= s->max_depth; d++) {
         if (d > 1 && s->soft_deadline_ns && sg_now_ns() > s->soft_deadline_ns)
             break;
+        s->cur_depth = d;
         int v = s_search(s, root, d, 0, -SG_INF, SG_INF);
-        if (s->stopped) {
+        if (s->stopped && s->overtaken) {
+            /* Another thread completed this depth (or a deeper one): take
+             * its result and go on from there. A real stop is seen again
+             * at the next check. */
+            s->stopped = s->overtaken = 0;
+            d = sg_shared_get(s->shared, res);
+            res->nodes = s->nodes;
+        } else if (s->stopped) {
             /* A partial iteration's best move is kept once it has one
              * searched to the end of the window, and its line with it:
-             * pv[0] is always best. */
-            if (s->pv_len[0] > 0 && d > 1) {
+             * pv[0] is always best; unless another thread has completed
+             * this depth. */
+            if (s->shared &&
+                atomic_load_explicit(&s->shared->depth,
+                                     memory_order_relaxed) >= d) {
+                sg_shared_get(s->shared, res);
+            } else if (s->pv_len[0] > 0 && d > 1) {
                 res->best = s->pv[0][0];
                 res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0]
                                                           : SEEGA_PV_MAX;
@@ -438,25 +504,8 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
                        (size_t)res->pv_len * sizeof(seega_action));
             }
             break;
-        }
-        res->depth = d;
-        res->score = v;
-        res->best = s->pv_len[0] ? s->pv[0][0] : res->best;
-        res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0] : SEEGA_PV_MAX;
-        memcpy(res->pv, s->pv[0], (size_t)res->pv_len * sizeof(seega_action));
-        if (res->pv_len == 0) {
-            res->pv[0] = res->best;
-            res->pv_len = 1;
-        }
-        res->nodes = s->nodes;
-        if (v > SG_WIN_MIN || v < -SG_WIN_MIN) {
-            res->proven = v > 0 ? SEEGA_PROVEN_WIN : SEEGA_PROVEN_LOSS;
-            res->proven_plies = SG_WIN - (v > 0 ? v : -v);
-        } else if (!s->heuristic) {
-            res->proven = v > 0   ? SEEGA_PROVEN_WIN
-                          : v < 0 ? SEEGA_PROVEN_LOSS
-                                  : SEEGA_PROVEN_DRAW;
-            res->proven_plies = d;
+        } else {
+            s_result(s, res, d, v);
         }
         if (progress) {
             progress(user, res);

@@ -303,12 +303,18 @@ static void test_progress_and_stop_from_callback(void **state)
 static pthread_t caller;
 static int callback_on_caller = 1;
 
+static int last_depth, depths_increase = 1;
+
 static void on_progress_thread(void *user, const seega_search_result *info)
 {
     (void)user;
-    (void)info;
     if (!pthread_equal(pthread_self(), caller))
         callback_on_caller = 0;
+    /* a thread that takes another's completed iteration reports it too,
+     * and never a shallower one than before */
+    if (info->depth <= last_depth)
+        depths_increase = 0;
+    last_depth = info->depth;
 }
 
 static void test_threads(void **state)
@@ -321,12 +327,15 @@ static void test_threads(void **state)
     l.threads = 2;
     l.progress = on_progress_thread;
     for (int i = 0; i < 5; i++) {
+        last_depth = 0;
         seega_search_result r = search_limits(g, &l);
+        assert_int_equal(last_depth, 6);
         assert_int_equal(r.depth, 6);
         assert_true(is_legal(g, r.best));
         assert_pv_legal(g, &r);
     }
     assert_int_equal(callback_on_caller, 1);
+    assert_int_equal(depths_increase, 1);
     l.threads = 4; /* more contexts: the block grows once */
     seega_search_result r = search_limits(g, &l);
     assert_true(is_legal(g, r.best));
@@ -485,9 +494,8 @@ static void random_endgame(uint64_t *x, int variant, char *spn)
  * proves most of what minimax decides at the same depth (alpha-beta may
  * cut on a heuristic line first, so not always all).
  */
-static void test_proofs_random_endgames(void **state)
+static void check_random_endgames(int32_t threads)
 {
-    (void)state;
     uint64_t x = 2024;
     int decided = 0, proven = 0, both = 0;
     for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
@@ -503,7 +511,10 @@ static void test_proofs_random_endgames(void **state)
             }
             const int depth = 4;
             int truth = minimax(g, depth);
-            seega_search_result r = search_depth(g, depth);
+            seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+            l.depth = depth;
+            l.threads = threads;
+            seega_search_result r = search_limits(g, &l);
             if (truth != 2)
                 decided++;
             if (r.proven != SEEGA_PROVEN_NONE) {
@@ -529,10 +540,24 @@ static void test_proofs_random_endgames(void **state)
             print_error("preset %d: no proof at all\n", v);
         assert_true(proofs > 0);
     }
-    print_message("endgames: %d decided by minimax at depth 4, %d proven by "
-                  "the search, %d both\n",
-                  decided, proven, both);
+    print_message("endgames, %d thread(s): %d decided by minimax at depth 4, "
+                  "%d proven by the search, %d both\n",
+                  (int)threads, decided, proven, both);
     assert_true(both * 4 >= decided * 3);
+}
+
+static void test_proofs_random_endgames(void **state)
+{
+    (void)state;
+    check_random_endgames(1);
+}
+
+/* The same with two threads: a proof one thread takes from another (its
+ * completed iteration) is as sound. */
+static void test_proofs_random_endgames_threads(void **state)
+{
+    (void)state;
+    check_random_endgames(2);
 }
 
 static void test_errors(void **state)
@@ -591,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_proofs_small_endgames),
         cmocka_unit_test(test_proofs_random_endgames),
+        cmocka_unit_test(test_proofs_random_endgames_threads),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

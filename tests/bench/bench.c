@@ -183,46 +183,107 @@ static void row(const char *preset, int size, const char *what, measure lib,
 
 /* ---- search: time to depth and nodes per second, 1 and 2 threads ------ */
 
-static void search_row(const char *preset, int size, const char *what,
-                       const seega_rules *r, const char *spn, int depth)
+/* The median of n (n <= 16) times. */
+static double median(double *t, int n)
 {
-    printf("%-11s %dx%d  %-18s", preset, size, size, what);
-    for (int threads = 1; threads <= 2; threads++) {
-        seega_game *g = lib_game(r, spn);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
+            double x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+        }
+    return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+}
+
+/*
+ * One row: the median time over SEARCH_RUNS searches with 1 and with 2
+ * threads, the runs interleaved (1, 2, 1, 2, ...) so that a change in the
+ * machine's load hits both alike; then the speed-up t1 / t2.
+ */
+#define SEARCH_RUNS 7
+static double search_row(const char *preset, int size, const char *what,
+                         const seega_rules *r, const char *spn, int depth)
+{
+    seega_game *g[2];
+    double t[2][SEARCH_RUNS], med[2];
+    uint64_t nodes[2] = {0, 0};
+    int32_t reached[2] = {0, 0};
+    /* depth 0: the first depth that takes one thread 0.1 s or more (a
+     * shorter search measures little but the clock), at most 20 */
+    for (int d = 1; !depth && d <= 20; d++) {
         seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
         seega_search_result res;
-        l.depth = depth;
-        l.threads = threads;
+        seega_game *probe = lib_game(r, spn);
+        l.depth = d;
         res.version = SEEGA_SEARCH_RESULT_VERSION;
-        seega_search(g, &l, &res); /* first search: allocates the table */
+        seega_search(probe, &l, &res); /* allocates the table */
         double t0 = now();
-        seega_search(g, &l, &res);
-        double t = now() - t0;
-        printf("  d%-2d %7.3f s %6.2f Mn/s", res.depth, t,
-               (double)res.nodes / t / 1e6);
-        seega_free(g);
+        seega_search(probe, &l, &res);
+        if (now() - t0 >= 0.1 || d == 20 || res.proven)
+            depth = d;
+        seega_free(probe);
     }
-    printf("\n");
+    printf("%-11s %dx%d  %-9s", preset, size, size, what);
+    for (int k = 0; k < 2; k++) {
+        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+        seega_search_result res;
+        g[k] = lib_game(r, spn);
+        l.depth = depth;
+        l.threads = k + 1;
+        res.version = SEEGA_SEARCH_RESULT_VERSION;
+        seega_search(g[k], &l, &res); /* first search: allocates the table */
+    }
+    for (int i = 0; i < SEARCH_RUNS; i++)
+        for (int k = 0; k < 2; k++) {
+            seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+            seega_search_result res;
+            l.depth = depth;
+            l.threads = k + 1;
+            res.version = SEEGA_SEARCH_RESULT_VERSION;
+            double t0 = now();
+            seega_search(g[k], &l, &res);
+            t[k][i] = now() - t0;
+            nodes[k] += res.nodes;
+            reached[k] = res.depth;
+        }
+    for (int k = 0; k < 2; k++) {
+        med[k] = median(t[k], SEARCH_RUNS);
+        double total = 0;
+        for (int i = 0; i < SEARCH_RUNS; i++)
+            total += t[k][i];
+        printf("  d%-2d %7.4f s %6.2f Mn/s", (int)reached[k], med[k],
+               (double)nodes[k] / total / 1e6);
+        seega_free(g[k]);
+    }
+    printf("  %5.2fx\n", med[0] / med[1]);
     fflush(stdout);
+    return med[0] / med[1];
 }
 
 static int search_table(const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[512];
-    static const int start_depth[10] = {0, 0, 0, 0, 0, 8, 0, 6, 0, 5};
+    double log_sum = 0, worst = 1e9;
+    int rows = 0, slower = 0;
     if (!f) {
         perror(path);
         return 1;
     }
-    printf("search to a fixed depth: time and nodes per second, with 1 and "
-           "2 threads\n\n%-11s %-5s %-18s  %-29s  %-29s\n",
-           "preset", "size", "position", "1 thread", "2 threads");
+    printf("search to a fixed depth (the first that takes one thread 0.1 s "
+           "or more):\nmedian time of %d runs and nodes per second, with 1 "
+           "and 2 threads,\nand the speed-up t1 / t2\n\n"
+           "%-11s %-5s %-9s  %-27s  %-27s  %s\n",
+           SEARCH_RUNS, "preset", "size", "position", "1 thread",
+           "2 threads", "speed-up");
     for (int v = 1; v <= 4; v++) {
         for (int size = 5; size <= 9; size += 2) {
             seega_rules r = rules_of(v, size);
-            search_row(NAMES[v - 1], size, "start", &r, NULL,
-                       start_depth[size]);
+            double x = search_row(NAMES[v - 1], size, "start", &r, NULL, 0);
+            log_sum += log(x);
+            worst = x < worst ? x : worst;
+            slower += x < 1;
+            rows++;
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
@@ -234,12 +295,18 @@ static int search_table(const char *path)
                 if (preset_of(name) != v || sz != size || ++k > 1)
                     continue;
                 snprintf(what, sizeof what, "moving#%d", k);
-                search_row(NAMES[v - 1], size, what, &r, spn,
-                           size == 5 ? 9 : size == 7 ? 7 : 6);
+                x = search_row(NAMES[v - 1], size, what, &r, spn, 0);
+                log_sum += log(x);
+                worst = x < worst ? x : worst;
+                slower += x < 1;
+                rows++;
             }
         }
     }
     fclose(f);
+    printf("\n2 threads vs 1: geometric mean speed-up %.2fx, lowest %.2fx, "
+           "slower on %d of %d positions\n",
+           exp(log_sum / rows), worst, slower, rows);
     return 0;
 }
 
