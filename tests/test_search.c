@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "testutil.h"
@@ -146,28 +147,50 @@ static void test_time_limit(void **state)
 
 typedef struct {
     seega_game *g;
+    int32_t threads;
+    atomic_int running; /* the search has reported an iteration */
     seega_search_result r;
 } search_job;
+
+static void on_running(void *user, const seega_search_result *info)
+{
+    (void)info;
+    atomic_store(&((search_job *)user)->running, 1);
+}
 
 static void *run_search(void *arg)
 {
     search_job *j = (search_job *)arg;
     seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT; /* no limit at all */
+    l.threads = j->threads;
+    l.progress = on_running;
+    l.progress_user = j;
     j->r.version = SEEGA_SEARCH_RESULT_VERSION;
     if (seega_search(j->g, &l, &j->r) != SEEGA_OK)
         j->r.best = 0;
     return NULL;
 }
 
-static void *run_search_threads(void *arg)
+/*
+ * Start a search without limits on another thread, let it run `ms` after
+ * its first iteration, stop it, and return how long it took to end. The
+ * stop waits for the search to be running (a stop before it starts is
+ * ignored by design: it would hang here on a machine slow to start it).
+ */
+static double search_then_stop(search_job *j, long ms)
 {
-    search_job *j = (search_job *)arg;
-    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-    l.threads = 2;
-    j->r.version = SEEGA_SEARCH_RESULT_VERSION;
-    if (seega_search(j->g, &l, &j->r) != SEEGA_OK)
-        j->r.best = 0;
-    return NULL;
+    pthread_t t;
+    struct timespec a, b, tick = {0, 1000000}, pause = {0, ms * 1000000};
+    atomic_init(&j->running, 0);
+    assert_int_equal(pthread_create(&t, NULL, run_search, j), 0);
+    while (!atomic_load(&j->running))
+        nanosleep(&tick, NULL);
+    nanosleep(&pause, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    seega_search_stop(j->g);
+    pthread_join(t, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
 }
 
 /* A search without limits ends promptly on seega_search_stop from another
@@ -178,17 +201,9 @@ static void test_stop_from_other_thread(void **state)
     search_job j;
     memset(&j, 0, sizeof j);
     j.g = tu_game(SEEGA_CLASSIC, 9);
+    j.threads = 1;
     seega_search_stop(j.g); /* no search running: no effect later */
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, run_search, &j), 0);
-    struct timespec pause = {0, 300 * 1000000};
-    nanosleep(&pause, NULL);
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    seega_search_stop(j.g);
-    pthread_join(t, NULL);
-    clock_gettime(CLOCK_MONOTONIC, &b);
-    double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+    double ms = search_then_stop(&j, 300);
     assert_true(ms < 2000);
     assert_true(j.r.nodes > 0);
     assert_true(is_legal(j.g, j.r.best));
@@ -345,12 +360,8 @@ static void test_threads(void **state)
     search_job j;
     memset(&j, 0, sizeof j);
     j.g = tu_game(SEEGA_CLASSIC, 9);
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, run_search_threads, &j), 0);
-    struct timespec pause = {0, 200 * 1000000};
-    nanosleep(&pause, NULL);
-    seega_search_stop(j.g);
-    pthread_join(t, NULL);
+    j.threads = 2;
+    assert_true(search_then_stop(&j, 200) < 2000);
     assert_true(is_legal(j.g, j.r.best));
     seega_free(j.g);
 }
