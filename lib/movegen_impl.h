@@ -408,30 +408,10 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
 /*
  * A uniformly random step of `own` into the empty squares of `dest`, as
  * (from, to); n receives the number of steps (0: none, nothing drawn).
- * On 5x5 two directions share a word (25 bits each), so counting and
- * drawing take half the popcounts and one comparison.
  */
 SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
                            sel64_fn sel, int *n, int *from, int *to)
 {
-#if N == 5
-    uint64_t w[4];
-    int c[4] = {0, 0, 0, 0}, total = 0;
-    SG_UNROLL
-    for (int j = 0; j < ndirs(m8) / 2; j++) {
-        w[j] = step_to(own, 2 * j, dest) | (step_to(own, 2 * j + 1, dest) << 32);
-        total += c[j] = sg_popcount64(w[j]);
-    }
-    *n = total;
-    if (!total)
-        return;
-    int i = (int)rng_below(rng, (uint32_t)total), j = 0;
-    while (i >= c[j])
-        i -= c[j++];
-    int bit = sel(w[j], i), d = 2 * j + (bit >> 5);
-    *to = bit & 31;
-    *from = *to - dir_delta(d);
-#else
     BB t[8];
     int c[8] = {0, 0, 0, 0, 0, 0, 0, 0}, total = 0;
     SG_UNROLL
@@ -447,7 +427,91 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
         i -= c[d++];
     *to = bb_select(t[d], i, sel);
     *from = *to - dir_delta(d);
+}
+
+/*
+ * Runs of plain turns (state '-', moving phase, game going) from p, with
+ * both sides' pieces in registers: a step moves, takes what it captures,
+ * counts the turn and hands over. Stops at the quiet limit, at
+ * max_actions (*played counts the actions), at a blocked side, and before
+ * a step whose captures end the game or may go on as a chain: that step
+ * is returned (p written back first) for make to play; 0 otherwise. 5x5
+ * has its own, in a padded layout (playout5_impl.h; cap is its capture
+ * function, unused on the other sizes).
+ */
+#if N == 5
+#include "playout5_impl.h"
+#define run_plain_t p5_run2_t
+#define SG_CAP5(V) cap5##V
+#else
+typedef int cap5_fn; /* unused */
+#define SG_CAP5(V) 0
+SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
+                                   uint32_t max_actions, uint32_t *played,
+                                   int m8, int c8, sel64_fn sel, cap5_fn cap)
+{
+    int me = p->side, n, from = 0, to = 0;
+    BB own = p->bb[me], en = p->bb[me ^ 1];
+    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
+    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    int32_t quiet = p->quiet;
+    uint32_t k = *played;
+    seega_action out = 0;
+    (void)cap;
+    while (quiet < limit && k < max_actions) {
+        draw_step_t(own, dest_of(bb_andnot(m_full(), bb_or(own, en))), rng,
+                    m8, sel, &n, &from, &to);
+        if (!n)
+            break; /* blocked: the rules decide, in playout_t */
+        BB moved = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+        if (may_capture(moved, bb_and(en, keep), to, c8)) {
+            BB v = captures_t(moved, en, to, r->immune, c8);
+            if (bb_any(v)) {
+                BB left = bb_andnot(en, v);
+                if (bb_count(left) <= r->lose_at ||
+                    (r->chain && bb_can_capture_from(moved, left, to,
+                                                     r->immune, m8, c8))) {
+                    out = SG_ACT(SEEGA_ACTION_STEP, from, to);
+                    break;
+                }
+                own = left; /* captured, and the turn ends */
+                en = moved;
+                me ^= 1;
+                quiet = 0;
+                k++;
+                continue;
+            }
+        }
+        own = en;
+        en = moved;
+        me ^= 1;
+        quiet++;
+        k++;
+    }
+    p->bb[me] = own;
+    p->bb[me ^ 1] = en;
+    p->side = (uint8_t)me;
+    p->quiet = quiet;
+    *played = k;
+    return out;
+}
 #endif
+
+/*
+ * The placing from p (game going) up to max_actions (*played counts the
+ * actions), as pick_t and make play it, without the call to make.
+ */
+SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+                           uint32_t max_actions, uint32_t *played,
+                           sel64_fn sel)
+{
+    uint32_t k = *played;
+    for (; p_placing(p) && k < max_actions; k++) {
+        BB t = place_targets(p, r);
+        int i = (int)rng_below(rng, (uint32_t)bb_count(t));
+        place_t(p, r, bb_select(t, i, sel), 0);
+    }
+    *played = k;
 }
 
 /*
@@ -455,82 +519,38 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
  * actions; *played receives how many. Returns 1 if the game is still
  * going, 0 if it is over.
  *
- * Runs of plain turns (state '-', moving phase) are played in an inner
- * loop with both sides' pieces in registers: a step moves, takes what it
- * captures, counts the turn and hands over. Anything else (a capture
- * that ends the game or may go on as a chain, the quiet limit, a blocked
- * side, the placing, chains, '!', '*') goes through pick_t and make.
+ * The placing goes through place_run_t, runs of plain turns through
+ * run_plain_t; anything else (a capture that ends the game or may go on
+ * as a chain, the quiet limit, a blocked side, chains, '!', '*') through
+ * pick_t and make.
  */
 SG_INLINE int playout_t(POS *p, const sg_crules *r, uint64_t *rng,
                         uint32_t max_actions, uint32_t *played,
                         seega_action *list, int m8, int c8, sel64_fn sel,
-                        gen_fn gen, make_fn make)
+                        cap5_fn cap, gen_fn gen, make_fn make)
 {
     uint32_t k = 0;
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
     int live = 1;
     for (;;) {
+        seega_action a = 0;
+        if (p_placing(p) && p->result == SEEGA_ONGOING)
+            place_run_t(p, r, rng, max_actions, &k, sel);
         if (p->state == SG_ST_NORMAL && p->result == SEEGA_ONGOING &&
-            !p_placing(p)) {
-            int me = p->side, n, from = 0, to = 0;
-            BB own = p->bb[me], en = p->bb[me ^ 1];
-            int32_t quiet = p->quiet;
-            while (quiet < limit && k < max_actions) {
-                draw_step_t(own, dest_of(bb_andnot(m_full(), bb_or(own, en))),
-                            rng, m8, sel, &n, &from, &to);
-                if (!n)
-                    break; /* blocked: the rules decide, below */
-                BB moved = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-                if (may_capture(moved, bb_and(en, keep), to, c8)) {
-                    BB v = captures_t(moved, en, to, r->immune, c8);
-                    if (bb_any(v)) {
-                        BB left = bb_andnot(en, v);
-                        if (bb_count(left) <= r->lose_at ||
-                            (r->chain && bb_can_capture_from(moved, left, to,
-                                                             r->immune, m8,
-                                                             c8))) {
-                            p->bb[me] = own;
-                            p->bb[me ^ 1] = en;
-                            p->side = (uint8_t)me;
-                            p->quiet = quiet;
-                            make(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-                            k++;
-                            goto next;
-                        }
-                        own = left; /* captured, and the turn ends */
-                        en = moved;
-                        me ^= 1;
-                        quiet = 0;
-                        k++;
-                        continue;
-                    }
-                }
-                own = en;
-                en = moved;
-                me ^= 1;
-                quiet++;
-                k++;
+            !p_placing(p))
+            a = run_plain_t(p, r, rng, max_actions, &k, m8, c8, sel, cap);
+        if (!a) {
+            if (k == max_actions) {
+                live = count_t(p, r, m8, gen) > 0;
+                break;
             }
-            p->bb[me] = own;
-            p->bb[me ^ 1] = en;
-            p->side = (uint8_t)me;
-            p->quiet = quiet;
-        }
-        if (k == max_actions) {
-            live = count_t(p, r, m8, gen) > 0;
-            break;
-        }
-        {
-            seega_action a = pick_t(p, r, rng, list, m8, sel, gen);
+            a = pick_t(p, r, rng, list, m8, sel, gen);
             if (!a) {
                 live = 0;
                 break;
             }
-            make(p, r, a);
-            k++;
         }
-    next:;
+        make(p, r, a);
+        k++;
     }
     *played = k;
     return live;
@@ -549,7 +569,8 @@ SG_INLINE int playout_t(POS *p, const sg_crules *r, uint64_t *rng,
             uint32_t k;                                                        \
             rng_next(&s);                                                      \
             int live = playout_t(&p, r, &s, max_actions, &k, list, M8, C8,     \
-                                 sel64##V, gen_##M8##C8##V, make_##M8##C8##V); \
+                                 sel64##V, SG_CAP5(V), gen_##M8##C8##V,        \
+                                 make_##M8##C8##V);                            \
             out[4] += k;                                                       \
             if (live) {                                                        \
                 out[3]++;                                                      \

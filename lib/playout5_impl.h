@@ -1,0 +1,303 @@
+/*
+ * The 5x5 playouts' plain turns in a padded layout (included by
+ * movegen_impl.h when N == 5, before playout_t).
+ *
+ * Padded square of rank k, file f: bit 6k + f (0 to 28). Bits 5, 11, 17
+ * and 23 (a sixth file) and 29 to 34 are no square, never a piece nor
+ * empty, so a step east off file e or west off file a lands on them and
+ * vanishes without an edge mask, as do steps off the top or bottom. A
+ * second copy of the board at bit 35 (up to bit 63) holds the opposite
+ * direction, so one word holds two directions' targets, with no mask but
+ * the empty squares:
+ *
+ *   word 0: N (own << 6) in the low copy,  S (own << 29 = << 35 >> 6) high
+ *   word 1: E (own << 1),                  W (own << 34 = << 35 >> 1)
+ *   word 2: NE (own << 7),                 SW (own << 28 = << 35 >> 7)
+ *   word 3: NW (own << 5),                 SE (own << 30 = << 35 >> 5)
+ *
+ * Each shift's off-board landings miss both copies' squares (checked by
+ * the asserts below) but two: NE from e5 lands on bit 35 (a1 of the high
+ * copy) and SW from a1 on bit 28 (e5 of the low copy), so those two
+ * sources are masked. The words in order, each ascending, list the steps
+ * in gen_steps_t's order (direction, then destination square), so the
+ * i-th set bit is the i-th legal step: the draws stay those of the public
+ * API's list.
+ */
+
+#define P5_HI 35 /* the high copy's offset */
+#define P5_ROW ((uint64_t)0x1f)
+#define P5_FULL                                                                \
+    (P5_ROW | P5_ROW << 6 | P5_ROW << 12 | P5_ROW << 18 | P5_ROW << 24)
+#define P5_CENTRE ((uint64_t)1 << 14)
+
+/* Is padded square s on the board? Its bit, if so (0 otherwise; the shift
+ * count stays in range for any s, as dead branches need). */
+#define P5_ON(s) ((s) >= 0 && (s) < 29 && (s) % 6 < 5)
+#define P5_B(s) (P5_ON(s) ? (uint64_t)1 << ((((s) % 64) + 64) % 64) : 0)
+/* The square dr ranks and df files from s, if on the board. */
+#define P5_NB(s, dr, df)                                                       \
+    (P5_ON(s) && (s) / 6 + (dr) >= 0 && (s) / 6 + (dr) < 5 &&                  \
+             (s) % 6 + (df) >= 0 && (s) % 6 + (df) < 5                         \
+         ? P5_B((s) + 6 * (dr) + (df))                                         \
+         : 0)
+
+_Static_assert(P5_FULL >> 29 == 0 && (P5_FULL & (P5_FULL << P5_HI)) == 0 &&
+                   P5_FULL << P5_HI >> P5_HI == P5_FULL,
+               "the two copies fit one word apart");
+/* Off-board landings (from the top rank, the bottom rank, file a, file e)
+ * miss both copies; NE from e5 and SW from a1 are masked in p5_turn_t. */
+#define P5_COPIES (P5_FULL | P5_FULL << P5_HI)
+#define P5_RANK(k) (P5_ROW << (6 * (k)))
+#define P5_FILE(f) ((uint64_t)0x1041041 << (f))
+_Static_assert(((P5_RANK(4) << 6 | P5_RANK(0) << 29 | P5_FILE(4) << 1 |
+                 P5_FILE(0) << 34 | (P5_RANK(4) | P5_FILE(0)) << 5 |
+                 (P5_RANK(0) | P5_FILE(4)) << 30) &
+                P5_COPIES) == 0,
+               "N, S, E, W, NW, SE leave the board onto no square");
+_Static_assert((((P5_RANK(4) | P5_FILE(4)) & ~((uint64_t)1 << 28)) << 7 &
+                P5_COPIES) == 0 &&
+                   (((P5_RANK(0) | P5_FILE(0)) & ~(uint64_t)1) << 28 &
+                    P5_COPIES) == 0,
+               "NE and SW, sources e5 and a1 masked, too");
+
+/* A normal 5x5 set to the padded layout and back. */
+SG_INLINE uint64_t p5_in(uint64_t x)
+{
+    return (x & P5_ROW) | (x & P5_ROW << 5) << 1 | (x & P5_ROW << 10) << 2 |
+           (x & P5_ROW << 15) << 3 | (x & P5_ROW << 20) << 4;
+}
+SG_INLINE uint64_t p5_out(uint64_t x)
+{
+    return (x & P5_ROW) | (x >> 1 & P5_ROW << 5) | (x >> 2 & P5_ROW << 10) |
+           (x >> 3 & P5_ROW << 15) | (x >> 4 & P5_ROW << 20);
+}
+/* A padded square's normal index: 6k + f - k. */
+SG_INLINE int p5_sq(int s) { return s - s / 6; }
+
+/*
+ * Captures: for a piece arriving on padded square s, `far` holds the
+ * squares two steps away (the far side of a sandwich) and `mid` the
+ * squares between s and each of them, both without the pairs whose middle
+ * is an immune centre. They ascend in the same order (the middle of s and
+ * t grows with t), so the own pieces on the far squares, packed (pext)
+ * and spread onto the middle ones (pdep), are the squares to take if an
+ * enemy stands there.
+ */
+#define P5_PAIR(s, dr, df, im, far)                                            \
+    (P5_NB(s, 2 * (dr), 2 * (df)) &&                                           \
+             !((im) && P5_NB(s, dr, df) == P5_CENTRE)                          \
+         ? ((far) ? P5_NB(s, 2 * (dr), 2 * (df)) : P5_NB(s, dr, df))           \
+         : 0)
+#define P5_PAIRS4(s, im, far)                                                  \
+    (P5_PAIR(s, 1, 0, im, far) | P5_PAIR(s, -1, 0, im, far) |                  \
+     P5_PAIR(s, 0, 1, im, far) | P5_PAIR(s, 0, -1, im, far))
+#define P5_PAIRS(s, im, c8, far)                                               \
+    (P5_PAIRS4(s, im, far) |                                                   \
+     ((c8) ? P5_PAIR(s, 1, 1, im, far) | P5_PAIR(s, -1, -1, im, far) |         \
+                 P5_PAIR(s, 1, -1, im, far) | P5_PAIR(s, -1, 1, im, far)       \
+           : 0))
+
+/*
+ * Bit b of word j: the step to padded square s (b in the low copy,
+ * direction 2j) or s = b - 35 (high copy, direction 2j + 1). Its entry
+ * holds what the loop needs of it, in one cache line: its two squares,
+ * the same in both copies (to keep the doubled empty set up to date), and
+ * the capture masks of s; all 0 where no step lands.
+ * P5_STEPS[immune][c8][j][b].
+ */
+typedef struct P5_STEP {
+    uint64_t mv;  /* from | to, padded */
+    uint64_t e2;  /* from | to in both copies */
+    uint64_t far; /* far sides of the sandwiches s closes ... */
+    uint64_t mid; /* ... and the squares they take */
+} P5_STEP;
+#define P5_S(b) ((b) >= P5_HI ? (b)-P5_HI : (b))
+#define P5_D(j, b) (2 * (j) + ((b) >= P5_HI))
+#define P5_DR(d) ((d) == 2 || (d) == 3 ? 0 : (d) % 2 ? -1 : 1)
+#define P5_DF(d) ((d) < 2 ? 0 : (d) == 2 || (d) == 4 || (d) == 7 ? 1 : -1)
+#define P5_FROM(j, b) P5_NB(P5_S(b), -P5_DR(P5_D(j, b)), -P5_DF(P5_D(j, b)))
+#define P5_MV(j, b) (P5_FROM(j, b) ? P5_FROM(j, b) | P5_B(P5_S(b)) : 0)
+/* k = 8 immune + 4 c8 + j */
+#define P5_STEP_E(k, b)                                                        \
+    {P5_MV((k) % 4, b), P5_MV((k) % 4, b) | P5_MV((k) % 4, b) << P5_HI,        \
+     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 8, (k) / 4 % 2, 1) : 0,       \
+     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 8, (k) / 4 % 2, 0) : 0},
+#define P5_FOR64(X, k)                                                         \
+    X(k, 0) X(k, 1) X(k, 2) X(k, 3) X(k, 4) X(k, 5) X(k, 6) X(k, 7) X(k, 8)    \
+    X(k, 9) X(k, 10) X(k, 11) X(k, 12) X(k, 13) X(k, 14) X(k, 15) X(k, 16)     \
+    X(k, 17) X(k, 18) X(k, 19) X(k, 20) X(k, 21) X(k, 22) X(k, 23) X(k, 24)    \
+    X(k, 25) X(k, 26) X(k, 27) X(k, 28) X(k, 29) X(k, 30) X(k, 31) X(k, 32)    \
+    X(k, 33) X(k, 34) X(k, 35) X(k, 36) X(k, 37) X(k, 38) X(k, 39) X(k, 40)    \
+    X(k, 41) X(k, 42) X(k, 43) X(k, 44) X(k, 45) X(k, 46) X(k, 47) X(k, 48)    \
+    X(k, 49) X(k, 50) X(k, 51) X(k, 52) X(k, 53) X(k, 54) X(k, 55) X(k, 56)    \
+    X(k, 57) X(k, 58) X(k, 59) X(k, 60) X(k, 61) X(k, 62) X(k, 63)
+#define P5_STEPS_J(k)                                                          \
+    {{P5_FOR64(P5_STEP_E, k)},                                                 \
+     {P5_FOR64(P5_STEP_E, k + 1)},                                             \
+     {P5_FOR64(P5_STEP_E, k + 2)},                                             \
+     {P5_FOR64(P5_STEP_E, k + 3)}}
+
+static const P5_STEP P5_STEPS[2][2][4][64] = {
+    {P5_STEPS_J(0), P5_STEPS_J(4)}, {P5_STEPS_J(8), P5_STEPS_J(12)}};
+
+/*
+ * The enemy pieces taken by the step st, `own` including it: by its masks
+ * with BMI2; the portable form pairs each direction's neighbour with the
+ * square beyond it (the padding keeps the shifts from wrapping round a
+ * file) and masks an immune centre with `keep`. e2: the doubled empty set
+ * before the step (its destination is the empty one of its squares).
+ */
+typedef uint64_t (*cap5_fn)(uint64_t own, uint64_t en, const P5_STEP *st,
+                            uint64_t e2, uint64_t keep, int c8);
+
+SG_INLINE uint64_t cap5_base(uint64_t own, uint64_t en, const P5_STEP *st,
+                             uint64_t e2, uint64_t keep, int c8)
+{
+    uint64_t t = st->mv & e2;
+    uint64_t v = ((t << 6) & (own >> 6)) | ((t >> 6) & (own << 6)) |
+                 ((t << 1) & (own >> 1)) | ((t >> 1) & (own << 1));
+    if (c8)
+        v |= ((t << 7) & (own >> 7)) | ((t >> 7) & (own << 7)) |
+             ((t << 5) & (own >> 5)) | ((t >> 5) & (own << 5));
+    return v & en & keep;
+}
+#if SG_DISPATCH
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
+uint64_t cap5_fast(uint64_t own, uint64_t en, const P5_STEP *st, uint64_t e2,
+                   uint64_t keep, int c8)
+{
+    (void)e2;
+    (void)keep;
+    (void)c8;
+    return _pdep_u64(_pext_u64(own, st->far), st->mid) & en;
+}
+#else
+#define cap5_fast cap5_base
+#endif
+
+/*
+ * Plain turns of the moving phase from p, as run_plain_t in
+ * movegen_impl.h says, with both sides in registers in the padded layout
+ * (im: the centre is immune). The turns need not flip a side to move:
+ * they come in pairs. Nor count quiet turns: the counter
+ * is k - base, where base moves to k when something is captured, and the
+ * loop counts down `rem`, the steps left to `stop`, the sooner of
+ * max_actions and the quiet limit.
+ */
+SG_INLINE uint32_t p5_stop(uint32_t k, uint32_t base, int32_t limit,
+                           uint32_t max_actions)
+{
+    uint32_t quiet = k - base, room = 0;
+    if (quiet < (uint32_t)limit)
+        room = (uint32_t)limit - quiet;
+    return room < max_actions - k ? k + room : max_actions;
+}
+
+/*
+ * One plain turn of the side with pieces *a against *b: 0 when played
+ * (*a, *b and *e2 updated), else 1 with nothing played: at `stop`, or
+ * blocked, or (*out) before a step for make.
+ */
+SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
+                        uint32_t *rem, uint32_t *stop, uint32_t *base,
+                        seega_action *out, const sg_crules *r, uint64_t *rng,
+                        const P5_STEP (*steps)[64], uint64_t keep,
+                        int32_t limit, uint32_t max_actions, int m8, int c8,
+                        int im, sel64_fn sel, cap5_fn cap)
+{
+    uint64_t own = *a, en = *b, e2 = *e2p, w[4];
+    int c[4], total, j = 0;
+    if (!*rem)
+        return 1;
+    w[0] = (own << 6 | own << 29) & e2;
+    w[1] = (own << 1 | own << 34) & e2;
+    total = (c[0] = sg_popcount64(w[0])) + (c[1] = sg_popcount64(w[1]));
+    if (m8) {
+        w[2] = ((own & ~((uint64_t)1 << 28)) << 7 |
+                (own & ~(uint64_t)1) << 28) & e2;
+        w[3] = (own << 5 | own << 30) & e2;
+        total += (c[2] = sg_popcount64(w[2])) + (c[3] = sg_popcount64(w[3]));
+    }
+    if (!total)
+        return 1; /* blocked: the rules decide, in playout_t */
+    int i = (int)rng_below(rng, (uint32_t)total);
+    if (m8) {
+        while (i >= c[j])
+            i -= c[j++];
+    } else if (i >= c[0]) {
+        i -= c[0];
+        j = 1;
+    }
+    const P5_STEP *st = &steps[j][sel(w[j], i)];
+    uint64_t moved = own ^ st->mv;
+    uint64_t v = cap(moved, en, st, e2, keep, c8);
+    if (SG_UNLIKELY(v)) {
+        uint64_t left = en & ~v;
+        int to = sg_ctz64(st->mv & e2), from = sg_ctz64(st->mv & ~e2);
+        if (sg_popcount64(left) <= r->lose_at ||
+            (r->chain && bb_can_capture_from(p5_out(moved), p5_out(left),
+                                             p5_sq(to), im, m8, c8))) {
+            /* make plays it, from the position before */
+            *out = SG_ACT(SEEGA_ACTION_STEP, p5_sq(from), p5_sq(to));
+            return 1;
+        }
+        *e2p = e2 ^ st->e2 ^ v ^ v << P5_HI;
+        *a = moved;
+        *b = left; /* captured, and the turn ends */
+        *base = *stop - --*rem;
+        *stop = p5_stop(*base, *base, limit, max_actions);
+        *rem = *stop - *base;
+        return 0;
+    }
+    *e2p = e2 ^ st->e2;
+    *a = moved;
+    --*rem;
+    return 0;
+}
+
+/*
+ * Turns in pairs, each side's pieces in their own register: x of the
+ * side to move at the start, y of the other.
+ */
+SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+                                uint32_t max_actions, uint32_t *played,
+                                int m8, int c8, int im, sel64_fn sel,
+                                cap5_fn cap)
+{
+    int me = p->side;
+    uint64_t x = p5_in(p->bb[me]), y = p5_in(p->bb[me ^ 1]);
+    uint64_t e = P5_FULL & ~(x | y), e2 = e | e << P5_HI;
+    uint64_t keep = im ? P5_FULL & ~P5_CENTRE : P5_FULL;
+    const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
+    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    uint32_t k0 = *played, base = k0 - (uint32_t)p->quiet;
+    uint32_t stop = p5_stop(k0, base, limit, max_actions), rem = stop - k0;
+    seega_action out = 0;
+    for (;;) {
+        if (p5_turn_t(&x, &y, &e2, &rem, &stop, &base, &out, r, rng, steps,
+                      keep, limit, max_actions, m8, c8, im, sel, cap))
+            break;
+        if (p5_turn_t(&y, &x, &e2, &rem, &stop, &base, &out, r, rng, steps,
+                      keep, limit, max_actions, m8, c8, im, sel, cap)) {
+            me ^= 1;
+            break;
+        }
+    }
+    uint32_t k = stop - rem;
+    p->bb[p->side] = p5_out(x);
+    p->bb[p->side ^ 1] = p5_out(y);
+    p->side = (uint8_t)me;
+    p->quiet = (int32_t)(k - base);
+    *played = k;
+    return out;
+}
+
+/* p5_run_t with the centre rule as a constant. */
+SG_INLINE seega_action p5_run2_t(POS *p, const sg_crules *r, uint64_t *rng,
+                                 uint32_t max_actions, uint32_t *played,
+                                 int m8, int c8, sel64_fn sel, cap5_fn cap)
+{
+    if (r->immune)
+        return p5_run_t(p, r, rng, max_actions, played, m8, c8, 1, sel, cap);
+    return p5_run_t(p, r, rng, max_actions, played, m8, c8, 0, sel, cap);
+}
