@@ -320,8 +320,10 @@ SEEGA_API int32_t seega_search(seega_game *game,
     atomic_store(&game->stop, 0);
     atomic_store(&game->halt, 0);
     atomic_store(&game->searching, 1);
-    /* Lazy SMP: helpers search the same tree into the shared table; the
-     * main thread (this one) alone decides, reports and halts them. */
+    /* Lazy SMP: the helpers search the same iterations into the shared
+     * table and hand each one they complete to the others (sg_shared);
+     * the main thread (this one) alone reports, and halts them when it is
+     * done. */
     if (threads > 1) {
         atomic_init(&m.shared.depth, 0);
         atomic_flag_clear(&m.shared.lock);
