@@ -57,14 +57,17 @@ static void shared_lock(sg_shared *sh)
         ;
 }
 
-void sg_shared_put(sg_shared *sh, const seega_search_result *res)
+int sg_shared_put(sg_shared *sh, const seega_search_result *res)
 {
+    int first;
     shared_lock(sh);
-    if (res->depth > sh->result.depth) {
+    first = res->depth > sh->result.depth;
+    if (first) {
         sh->result = *res;
         atomic_store_explicit(&sh->depth, res->depth, memory_order_relaxed);
     }
     atomic_flag_clear_explicit(&sh->lock, memory_order_release);
+    return first;
 }
 
 int sg_shared_get(sg_shared *sh, seega_search_result *res)

@@ -93,9 +93,9 @@ int64_t sg_now_ns(void);
 /* Should the search stop now? (nodes, time, the stop flag, or another
  * thread completed this iteration: then s->overtaken is set too) */
 int sg_search_should_stop(sg_search *s);
-/* Publish a completed iteration's result, if it is deeper than the
- * shared one. */
-void sg_shared_put(sg_shared *sh, const seega_search_result *res);
+/* Publish a completed iteration's result if it is deeper than the shared
+ * one (the first to complete that depth): 1 if so, else 0. */
+int sg_shared_put(sg_shared *sh, const seega_search_result *res);
 /* Copy the shared result into res (version kept); returns its depth. */
 int sg_shared_get(sg_shared *sh, seega_search_result *res);
 

@@ -432,8 +432,7 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
     return best;
 }
 
-/* Fill res from a completed iteration of depth d, value v; publish it to
- * the other threads. */
+/* Fill res from a completed iteration of depth d, value v. */
 static void s_result(sg_search *s, seega_search_result *res, int d, int v)
 {
     res->depth = d;
@@ -455,8 +454,6 @@ static void s_result(sg_search *s, seega_search_result *res, int d, int v)
                               : SEEGA_PROVEN_DRAW;
         res->proven_plies = d;
     }
-    if (s->shared)
-        sg_shared_put(s->shared, res);
 }
 
 /*
@@ -506,6 +503,15 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
             break;
         } else {
             s_result(s, res, d, v);
+            /* Only the first thread to complete a depth has its result
+             * taken: no thread was deeper meanwhile, so what it proved it
+             * proved within d plies. A later one may have cut on entries
+             * of a deeper iteration (and so claim a proof too soon): it
+             * takes the first one's result instead. */
+            if (s->shared && !sg_shared_put(s->shared, res)) {
+                d = sg_shared_get(s->shared, res);
+                res->nodes = s->nodes;
+            }
         }
         if (progress) {
             progress(user, res);
