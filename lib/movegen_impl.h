@@ -365,47 +365,6 @@ SG_INLINE int bb_select(BB b, int i, sel64_fn sel)
 }
 
 /*
- * A uniformly random legal action, or 0 when the game is over. The common
- * cases (placing, plain steps) choose without building the list: count
- * the targets per direction, draw one, find its square.
- */
-SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
-                              seega_action *list, int m8, sel64_fn sel,
-                              gen_fn gen)
-{
-    int n;
-    if (p->result != SEEGA_ONGOING)
-        return 0;
-    if (p_placing(p)) {
-        BB t = place_targets(p, r);
-        int i = (int)rng_below(rng, (uint32_t)bb_count(t));
-        return SG_ACT(SEEGA_ACTION_PLACE, SG_NOSQ, bb_select(t, i, sel));
-    }
-    if (quiet_over(p, r))
-        return 0;
-    if (p->state == SG_ST_NORMAL || p->state == SG_ST_REMOVED) {
-        BB own = p->bb[p->side], t[8];
-        DEST dest = dest_of(p_empty(p));
-        int c[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        n = 0;
-        SG_UNROLL
-        for (int d = 0; d < ndirs(m8); d++) {
-            t[d] = step_to(own, d, dest);
-            n += c[d] = bb_count(t[d]);
-        }
-        if (n) {
-            int i = (int)rng_below(rng, (uint32_t)n), d = 0;
-            while (i >= c[d])
-                i -= c[d++];
-            int to = bb_select(t[d], i, sel);
-            return SG_ACT(SEEGA_ACTION_STEP, to - dir_delta(d), to);
-        }
-    }
-    n = gen(p, r, list); /* chains, '!', a blocked side */
-    return n ? list[rng_below(rng, (uint32_t)n)] : 0;
-}
-
-/*
  * A uniformly random step of `own` into the empty squares of `dest`, as
  * (from, to); n receives the number of steps (0: none, nothing drawn).
  */
@@ -427,6 +386,28 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
         i -= c[d++];
     *to = bb_select(t[d], i, sel);
     *from = *to - dir_delta(d);
+}
+
+/*
+ * A uniformly random legal action once the placing is over (playout_t
+ * places with place_run_t), or 0 when the game is over. Plain steps are
+ * drawn without building the list (draw_step_t).
+ */
+SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
+                              seega_action *list, int m8, sel64_fn sel,
+                              gen_fn gen)
+{
+    int n = 0, from = 0, to = 0;
+    if (p->result != SEEGA_ONGOING || quiet_over(p, r))
+        return 0;
+    if (p->state == SG_ST_NORMAL || p->state == SG_ST_REMOVED) {
+        draw_step_t(p->bb[p->side], dest_of(p_empty(p)), rng, m8, sel, &n,
+                    &from, &to);
+        if (n)
+            return SG_ACT(SEEGA_ACTION_STEP, from, to);
+    }
+    n = gen(p, r, list); /* chains, '!', a blocked side */
+    return n ? list[rng_below(rng, (uint32_t)n)] : 0;
 }
 
 /*
