@@ -185,7 +185,6 @@ static void *helper_main(void *arg)
 typedef struct smp {
     seega_game *game;
     int32_t threads, started;
-    int from_depth; /* the helpers' first iteration */
     int64_t start_ns;
     seega_progress_fn user_fn;
     void *user;
@@ -194,7 +193,8 @@ typedef struct smp {
     pthread_t tids[MAX_THREADS];
 } smp;
 
-static void smp_start_helpers(smp *m)
+/* Start the helpers; their first iteration is `depth`. */
+static void smp_start_helpers(smp *m, int depth)
 {
     seega_game *game = m->game;
     sg_search *s = &game->search[0];
@@ -206,7 +206,7 @@ static void smp_start_helpers(smp *m)
         h->tt = tt;
         h->tt_mask = mask;
         h->node_limit = 0;
-        h->first_depth = m->from_depth;
+        h->first_depth = depth;
         h->part = i;
         h->halt_flag = &game->halt;
         h->nodes = 0;
@@ -230,10 +230,8 @@ static void smp_progress(void *arg, const seega_search_result *info)
 {
     smp *m = (smp *)arg;
     if (m->threads > 1 && !m->started &&
-        (info->depth >= 3 || sg_now_ns() - m->start_ns > 2000000)) {
-        m->from_depth = (int)info->depth + 1;
-        smp_start_helpers(m);
-    }
+        (info->depth >= 3 || sg_now_ns() - m->start_ns > 2000000))
+        smp_start_helpers(m, (int)info->depth + 1);
     if (m->user_fn)
         m->user_fn(m->user, info);
 }

@@ -456,6 +456,15 @@ static void s_result(sg_search *s, seega_search_result *res, int d, int v)
     }
 }
 
+/* Take the result of the thread that completed depth d or deeper first;
+ * returns its depth. */
+static int s_take(sg_search *s, seega_search_result *res)
+{
+    int d = sg_shared_get(s->shared, res);
+    res->nodes = s->nodes;
+    return d;
+}
+
 /*
  * Iterative deepening from the root. Fills res (best, score, depth, pv,
  * proof); calls progress after each completed iteration.
@@ -482,8 +491,7 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
              * its result and go on from there. A real stop is seen again
              * at the next check. */
             s->stopped = s->overtaken = 0;
-            d = sg_shared_get(s->shared, res);
-            res->nodes = s->nodes;
+            d = s_take(s, res);
         } else if (s->stopped) {
             /* A partial iteration's best move is kept once it has one
              * searched to the end of the window, and its line with it:
@@ -492,7 +500,7 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
             if (s->shared &&
                 atomic_load_explicit(&s->shared->depth,
                                      memory_order_relaxed) >= d) {
-                sg_shared_get(s->shared, res);
+                s_take(s, res);
             } else if (s->pv_len[0] > 0 && d > 1) {
                 res->best = s->pv[0][0];
                 res->pv_len = s->pv_len[0] < SEEGA_PV_MAX ? s->pv_len[0]
@@ -508,10 +516,8 @@ static void s_root(sg_search *s, const POS *root, seega_search_result *res,
              * proved within d plies. A later one may have cut on entries
              * of a deeper iteration (and so claim a proof too soon): it
              * takes the first one's result instead. */
-            if (s->shared && !sg_shared_put(s->shared, res)) {
-                d = sg_shared_get(s->shared, res);
-                res->nodes = s->nodes;
-            }
+            if (s->shared && !sg_shared_put(s->shared, res))
+                d = s_take(s, res);
         }
         if (progress) {
             progress(user, res);
