@@ -195,54 +195,48 @@ static double median(double *t, int n)
     return n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
 }
 
+/* One search of g to `depth` with `threads`; its time in seconds. */
+static double timed_search(seega_game *g, int depth, int threads,
+                           seega_search_result *res)
+{
+    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
+    l.depth = depth;
+    l.threads = threads;
+    res->version = SEEGA_SEARCH_RESULT_VERSION;
+    double t0 = now();
+    seega_search(g, &l, res);
+    return now() - t0;
+}
+
 /*
  * One row: the median time over SEARCH_RUNS searches with 1 and with 2
  * threads, the runs interleaved (1, 2, 1, 2, ...) so that a change in the
- * machine's load hits both alike; then the speed-up t1 / t2.
+ * machine's load hits both alike; then the speed-up t1 / t2. The first
+ * search of a game allocates its table, so it is not timed.
  */
 #define SEARCH_RUNS 7
 static double search_row(const char *preset, int size, const char *what,
-                         const seega_rules *r, const char *spn, int depth)
+                         const seega_rules *r, const char *spn)
 {
     seega_game *g[2];
+    seega_search_result res;
     double t[2][SEARCH_RUNS], med[2];
     uint64_t nodes[2] = {0, 0};
     int32_t reached[2] = {0, 0};
-    /* depth 0: the first depth that takes one thread 0.1 s or more (a
-     * shorter search measures little but the clock), at most 20 */
-    for (int d = 1; !depth && d <= 20; d++) {
-        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-        seega_search_result res;
-        seega_game *probe = lib_game(r, spn);
-        l.depth = d;
-        res.version = SEEGA_SEARCH_RESULT_VERSION;
-        seega_search(probe, &l, &res); /* allocates the table */
-        double t0 = now();
-        seega_search(probe, &l, &res);
-        if (now() - t0 >= 0.1 || d == 20 || res.proven)
+    int depth = 0;
+    /* the first depth that takes one thread 0.1 s or more (a shorter
+     * search measures little but the clock), at most 20 */
+    g[0] = lib_game(r, spn);
+    g[1] = lib_game(r, spn);
+    timed_search(g[0], 1, 1, &res);
+    timed_search(g[1], 1, 2, &res);
+    for (int d = 1; !depth && d <= 20; d++)
+        if (timed_search(g[0], d, 1, &res) >= 0.1 || d == 20 || res.proven)
             depth = d;
-        seega_free(probe);
-    }
     printf("%-11s %dx%d  %-9s", preset, size, size, what);
-    for (int k = 0; k < 2; k++) {
-        seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-        seega_search_result res;
-        g[k] = lib_game(r, spn);
-        l.depth = depth;
-        l.threads = k + 1;
-        res.version = SEEGA_SEARCH_RESULT_VERSION;
-        seega_search(g[k], &l, &res); /* first search: allocates the table */
-    }
     for (int i = 0; i < SEARCH_RUNS; i++)
         for (int k = 0; k < 2; k++) {
-            seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-            seega_search_result res;
-            l.depth = depth;
-            l.threads = k + 1;
-            res.version = SEEGA_SEARCH_RESULT_VERSION;
-            double t0 = now();
-            seega_search(g[k], &l, &res);
-            t[k][i] = now() - t0;
+            t[k][i] = timed_search(g[k], depth, k + 1, &res);
             nodes[k] += res.nodes;
             reached[k] = res.depth;
         }
@@ -260,12 +254,25 @@ static double search_row(const char *preset, int size, const char *what,
     return med[0] / med[1];
 }
 
+/* The speed-ups so far: their log sum, the lowest, how many below 1. */
+typedef struct speedups {
+    double log_sum, worst;
+    int rows, slower;
+} speedups;
+
+static void tally(speedups *u, double x)
+{
+    u->log_sum += log(x);
+    u->worst = x < u->worst ? x : u->worst;
+    u->slower += x < 1;
+    u->rows++;
+}
+
 static int search_table(const char *path)
 {
     FILE *f = fopen(path, "r");
     char line[512];
-    double log_sum = 0, worst = 1e9;
-    int rows = 0, slower = 0;
+    speedups u = {0, 1e9, 0, 0};
     if (!f) {
         perror(path);
         return 1;
@@ -279,11 +286,7 @@ static int search_table(const char *path)
     for (int v = 1; v <= 4; v++) {
         for (int size = 5; size <= 9; size += 2) {
             seega_rules r = rules_of(v, size);
-            double x = search_row(NAMES[v - 1], size, "start", &r, NULL, 0);
-            log_sum += log(x);
-            worst = x < worst ? x : worst;
-            slower += x < 1;
-            rows++;
+            tally(&u, search_row(NAMES[v - 1], size, "start", &r, NULL));
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
@@ -295,18 +298,14 @@ static int search_table(const char *path)
                 if (preset_of(name) != v || sz != size || ++k > 1)
                     continue;
                 snprintf(what, sizeof what, "moving#%d", k);
-                x = search_row(NAMES[v - 1], size, what, &r, spn, 0);
-                log_sum += log(x);
-                worst = x < worst ? x : worst;
-                slower += x < 1;
-                rows++;
+                tally(&u, search_row(NAMES[v - 1], size, what, &r, spn));
             }
         }
     }
     fclose(f);
     printf("\n2 threads vs 1: geometric mean speed-up %.2fx, lowest %.2fx, "
            "slower on %d of %d positions\n",
-           exp(log_sum / rows), worst, slower, rows);
+           exp(u.log_sum / u.rows), u.worst, u.slower, u.rows);
     return 0;
 }
 
