@@ -176,10 +176,46 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * a plain turn (state '-' with steps, or '*'): each step's replies are
  * counted without making it. A step that captures nothing changes the
  * other side's step count only around its two squares: the pieces next to
- * `from` gain a step, those next to `to` lose one. Steps that capture, and
- * replies that would be zero (a blocked side: pass, removals or the end),
- * go the long way through make_t and count_t.
+ * `from` gain a step, those next to `to` lose one, so its replies are
+ * base + A(from) - A(to), A(sq) the other side's pieces next to sq.
+ *
+ * Summed over the quiet steps, that is nq * base plus the sum of A over
+ * their origins minus the sum over their targets, which bulk counting does
+ * with a few popcounts per direction: A is kept bit-sliced (a[k] the
+ * squares whose count has bit k set), so the sum of A over a set S is the
+ * sum of 2^k |S & a[k]|. The sum is exact when no quiet step can leave the
+ * other side without a step (base > ndirs); otherwise, and for the steps
+ * that capture (an arrival square in `x`), the long way: make_t and count_t
+ * (the blocked side's pass, removals or the end).
  */
+
+/* The replies to one quiet step from -> to, counted the long way if the
+ * other side might be left without a step. */
+SG_INLINE uint64_t quiet_replies_t(const POS *p, const sg_crules *r, int m8,
+                                   gen_fn gen, make_fn make, int base, BB en,
+                                   int from, int to)
+{
+    int n = base + bb_count(bb_and(adj(from, m8), en)) -
+            bb_count(bb_and(adj(to, m8), en));
+    if (n == 0) {
+        POS c = *p;
+        make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+        n = count_t(&c, r, m8, gen);
+    }
+    return (uint64_t)n;
+}
+
+/* The sum over the squares of s of the count kept bit-sliced in a. */
+SG_INLINE uint64_t sliced_sum(BB s, const BB *a, int m8)
+{
+    uint64_t sum = (uint64_t)bb_count(bb_and(s, a[0])) +
+                   2 * (uint64_t)bb_count(bb_and(s, a[1])) +
+                   4 * (uint64_t)bb_count(bb_and(s, a[2]));
+    if (m8)
+        sum += 8 * (uint64_t)bb_count(bb_and(s, a[3]));
+    return sum;
+}
+
 SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
                             gen_fn gen, make_fn make)
 {
@@ -190,35 +226,56 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     int32_t quiet = p->state == SG_ST_REMOVED ? p->quiet
                     : p->quiet < INT32_MAX    ? p->quiet + 1
                                               : p->quiet;
-    uint64_t total = 0;
-    int base, over = r->quiet_limit && quiet >= r->quiet_limit;
-    base = bb_count_steps(en, empty, m8);
+    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    int base = bb_count_steps(en, empty, m8);
+    int bulk = !over && base > ndirs(m8);
+    uint64_t total = 0, nq = 0, gain = 0, loss = 0;
+    /* x: the squares where an arriving piece of the mover captures (an
+     * enemy next to it with an own piece beyond; the moving piece is never
+     * that far piece, two squares from its target) */
+    BB x = BB_ZERO, a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++)
+        x = bb_or(x, sh(bb_and(capturable, sh(own, c ^ 1)), c ^ 1));
+    if (bulk) {
+        /* a: the other side's pieces next to each square, bit-sliced */
+        SG_UNROLL
+        for (int d = 0; d < ndirs(m8); d++) {
+            BB v = sh(en, d), c0 = bb_and(a[0], v);
+            a[0] = bb_xor(a[0], v);
+            BB c1 = bb_and(a[1], c0);
+            a[1] = bb_xor(a[1], c0);
+            BB c2 = bb_and(a[2], c1);
+            a[2] = bb_xor(a[2], c1);
+            a[3] = bb_or(a[3], c2);
+        }
+    }
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
-            int to = bb_lsb(t), from = to - k, n;
-            if (bb_any(bb_and(adj(to, c8), capturable)) &&
-                bb_any(captures_t(bb_xor(own, bb_or(bb_bit(from), bb_bit(to))),
-                                  en, to, r->immune, c8))) {
-                POS c = *p;
-                make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-                total += (uint64_t)count_t(&c, r, m8, gen);
-                continue;
-            }
-            if (over)
-                continue; /* the reply would be after the quiet limit */
-            n = base + bb_count(bb_and(adj(from, m8), en)) -
-                bb_count(bb_and(adj(to, m8), en));
-            if (n == 0) {
-                POS c = *p;
-                make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-                n = count_t(&c, r, m8, gen);
-            }
-            total += (uint64_t)n;
+        BB t = step_to(own, d, dest);
+        for (BB c = bb_and(t, x); bb_any(c); c = bb_pop_lsb(c)) {
+            int to = bb_lsb(c);
+            POS q = *p;
+            make(&q, r, SG_ACT(SEEGA_ACTION_STEP, to - k, to));
+            total += (uint64_t)count_t(&q, r, m8, gen);
+        }
+        if (over) /* the replies would be after the quiet limit */
+            continue;
+        t = bb_andnot(t, x);
+        if (bulk) {
+            BB from = k > 0 ? BB_(shr)(t, k) : BB_(shl)(t, -k);
+            nq += (uint64_t)bb_count(t);
+            gain += sliced_sum(from, a, m8);
+            loss += sliced_sum(t, a, m8);
+            continue;
+        }
+        for (; bb_any(t); t = bb_pop_lsb(t)) {
+            int to = bb_lsb(t);
+            total += quiet_replies_t(p, r, m8, gen, make, base, en, to - k, to);
         }
     }
-    return total;
+    return total + nq * (uint64_t)base + gain - loss;
 }
 
 /* May perft2_t count the last two plies from p? */
@@ -246,6 +303,11 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
     {                                                                          \
         make_t(p, r, a, M8, C8, 0);                                            \
     }                                                                          \
+    static ATTR SG_NOINLINE uint64_t perft2_##M8##C8##V(const POS *p,          \
+                                                        const sg_crules *r)    \
+    {                                                                          \
+        return perft2_t(p, r, M8, C8, gen_##M8##C8##V, make_##M8##C8##V);      \
+    }                                                                          \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
     {                                                                          \
@@ -254,13 +316,14 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
         if (depth == 1) /* bulk counting */                                    \
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
-            return perft2_t(p, r, M8, C8, gen_##M8##C8##V,                     \
-                            make_##M8##C8##V);                                 \
+            return perft2_##M8##C8##V(p, r);                                   \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             POS c = *p;                                                        \
             make_##M8##C8##V(&c, r, list[i]);                                  \
-            total += perft_##M8##C8##V(&c, r, depth - 1);                      \
+            total += depth == 2                                                \
+                         ? (uint64_t)count_t(&c, r, M8, gen_##M8##C8##V)       \
+                         : perft_##M8##C8##V(&c, r, depth - 1);                \
         }                                                                      \
         return total;                                                          \
     }

@@ -194,6 +194,35 @@ SG_INLINE uint32_t p5_stop(uint32_t k, uint32_t base, int32_t limit,
 }
 
 /*
+ * If i >= c0: *w = w1, *t = t1 and i -= c0, by conditional moves, not a
+ * branch: the condition depends on the draw, so a branch on it would be
+ * mispredicted half the time. GCC turns the plain C into a branch, hence
+ * the asm on x86-64 (not in the portable build, SEEGA_NO_INT128, which so
+ * tests the plain C).
+ */
+SG_INLINE int p5_pick(int i, int c0, uint64_t w1, uint64_t *w,
+                      const P5_STEP *t1, const P5_STEP **t)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
+    !defined(SEEGA_NO_INT128)
+    int i1 = i - c0;
+    __asm__("cmp %[c0], %[i]\n\t"
+            "cmovge %[w1], %[w]\n\t"
+            "cmovge %[t1], %[t]\n\t"
+            "cmovge %[i1], %[i]"
+            : [w] "+r"(*w), [t] "+r"(*t), [i] "+r"(i)
+            : [c0] "r"(c0), [w1] "r"(w1), [t1] "r"(t1), [i1] "r"(i1)
+            : "cc");
+    return i;
+#else
+    uint64_t m = (uint64_t)0 - (uint64_t)(i >= c0);
+    *w ^= (*w ^ w1) & m;
+    *t = m ? t1 : *t;
+    return i - (c0 & (int)m);
+#endif
+}
+
+/*
  * One plain turn of the side with pieces *a against *b: 0 when played
  * (*a, *b and *e2 updated), else 1 with nothing played: at `stop`, or
  * blocked, or (*out) before a step for make.
@@ -206,7 +235,7 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
                         int im, sel64_fn sel, cap5_fn cap)
 {
     uint64_t own = *a, en = *b, e2 = *e2p, w[4];
-    int c[4], total, j = 0;
+    int c[4], total;
     if (!*rem)
         return 1;
     w[0] = (own << 6 | own << 29) & e2;
@@ -221,14 +250,23 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
     if (!total)
         return 1; /* blocked: the rules decide, in playout_t */
     int i = (int)rng_below(rng, (uint32_t)total);
+    /* The word of the i-th step, without a branch: the draw is random, so
+     * a branch on it would be mispredicted half the time. */
+    uint64_t wj = w[0];
+    const P5_STEP *tb = steps[0];
     if (m8) {
-        while (i >= c[j])
-            i -= c[j++];
-    } else if (i >= c[0]) {
-        i -= c[0];
-        j = 1;
+        /* words 0 and 1, or 2 and 3; then the first or the second */
+        int c01 = c[0] + c[1], hi = i >= c01;
+        int ck = c[0] + ((c[2] - c[0]) & -hi);
+        uint64_t wk = w[1];
+        const P5_STEP *tk = steps[1];
+        p5_pick(i, c01, w[3], &wk, steps[3], &tk);
+        i = p5_pick(i, c01, w[2], &wj, steps[2], &tb);
+        i = p5_pick(i, ck, wk, &wj, tk, &tb);
+    } else {
+        i = p5_pick(i, c[0], w[1], &wj, steps[1], &tb);
     }
-    const P5_STEP *st = &steps[j][sel(w[j], i)];
+    const P5_STEP *st = &tb[sel(wj, i)];
     uint64_t moved = own ^ st->mv;
     uint64_t v = cap(moved, en, st, e2, keep, c8);
     if (SG_UNLIKELY(v)) {
