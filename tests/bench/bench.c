@@ -26,7 +26,8 @@
 #include <string.h>
 #include <time.h>
 
-#define MIN_SECONDS 0.25 /* each measurement repeats until this long */
+#define MIN_SECONDS 0.1 /* each measurement repeats until this long */
+#define REPEATS 3         /* library and reference, interleaved; medians */
 
 static const char *const NAMES[] = {"classic", "diagonal", "modern",
                                     "traditional"};
@@ -169,15 +170,47 @@ static measure ref_playouts_m(const seega_rules *r, uint32_t count)
 
 static double rate(measure m) { return m.work / m.seconds; }
 
-static void row(const char *preset, int size, const char *what, measure lib,
-                measure ref, double *log_sum, int *rows)
+/* One row's work: perft (spn NULL: the start) or playouts (count > 0). */
+typedef struct {
+    const seega_rules *r;
+    const char *spn;
+    int depth;
+    uint32_t lib_count, ref_count;
+} job;
+
+static measure job_run(const job *j, int lib)
 {
-    double ratio = rate(lib) / rate(ref);
+    if (j->lib_count)
+        return lib ? lib_playouts(j->r, j->lib_count)
+                   : ref_playouts_m(j->r, j->ref_count);
+    return lib ? lib_perft(j->r, j->spn, j->depth)
+               : ref_perft_m(j->r, j->spn, j->depth);
+}
+
+static double median3(double a, double b, double c)
+{
+    return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
+}
+
+/* The library and the reference REPEATS times each, alternating, so that a
+ * burst of load elsewhere hits one run of either, not a whole side; the
+ * medians of their rates and the ratio of the medians. */
+static void row(const char *preset, int size, const char *what, const job *j,
+                double *log_sum, int *rows)
+{
+    double lib[REPEATS], ref[REPEATS], work = 0;
+    for (int i = 0; i < REPEATS; i++) {
+        measure m = job_run(j, 1);
+        work = m.work;
+        lib[i] = rate(m);
+        ref[i] = rate(job_run(j, 0));
+    }
+    double a = median3(lib[0], lib[1], lib[2]);
+    double b = median3(ref[0], ref[1], ref[2]);
     printf("%-11s %dx%d  %-22s %12.0f  %9.2f M/s  %9.3f M/s  %7.1fx\n",
-           preset, size, size, what, lib.work, rate(lib) / 1e6,
-           rate(ref) / 1e6, ratio);
+           preset, size, size, what, work, a / 1e6, b / 1e6, a / b);
     fflush(stdout);
-    *log_sum += log(ratio);
+    *log_sum += log(a / b);
     (*rows)++;
 }
 
@@ -332,8 +365,8 @@ static int table(const char *path)
             char what[64];
             int d = start_depth[size];
             snprintf(what, sizeof what, "perft start d%d", d);
-            row(NAMES[v - 1], size, what, lib_perft(&r, NULL, d),
-                ref_perft_m(&r, NULL, d), &log_sum, &rows);
+            job j = {&r, NULL, d, 0, 0};
+            row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
@@ -345,12 +378,12 @@ static int table(const char *path)
                 if (preset_of(name) != v || sz != size)
                     continue;
                 snprintf(what, sizeof what, "perft moving#%d d%d", ++k, depth);
-                row(NAMES[v - 1], size, what, lib_perft(&r, spn, depth),
-                    ref_perft_m(&r, spn, depth), &log_sum, &rows);
+                j = (job){&r, spn, depth, 0, 0};
+                row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
             }
             snprintf(what, sizeof what, "playouts from start");
-            row(NAMES[v - 1], size, what, lib_playouts(&r, lib_count[size]),
-                ref_playouts_m(&r, ref_count[size]), &log_sum, &rows);
+            j = (job){&r, NULL, 0, lib_count[size], ref_count[size]};
+            row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
         }
     }
     fclose(f);
