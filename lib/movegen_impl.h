@@ -184,10 +184,34 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * with a few popcounts per direction: A is kept bit-sliced (a[k] the
  * squares whose count has bit k set), so the sum of A over a set S is the
  * sum of 2^k |S & a[k]|. The sum is exact when no quiet step can leave the
- * other side without a step (base > ndirs); otherwise, and for the steps
- * that capture (an arrival square in `x`), the long way: make_t and count_t
- * (the blocked side's pass, removals or the end).
+ * other side without a step (base > ndirs); otherwise each quiet step is
+ * counted alone. A step that captures (its arrival square in `x`) is
+ * counted from the pieces it leaves where there are no chains, unless it
+ * wins (no reply) or leaves the other side no step (the blocked rule); the
+ * rest go the long way, make_t and count_t.
  */
+
+/*
+ * The squares where a piece of the side owning `own` captures on arrival:
+ * an enemy next to it with an own piece beyond (the moving piece is never
+ * that far piece, two squares from its target).
+ */
+SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
+{
+    BB x = BB_ZERO;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++)
+        x = bb_or(x, sh(bb_and(capturable, sh(own, c ^ 1)), c ^ 1));
+    return x;
+}
+
+/* The quiet counter after a step that captures nothing, from p. */
+SG_INLINE int32_t quiet_after(const POS *p)
+{
+    return p->state == SG_ST_REMOVED ? p->quiet
+           : p->quiet < INT32_MAX    ? p->quiet + 1
+                                     : p->quiet;
+}
 
 /* The replies to one quiet step from -> to, counted the long way if the
  * other side might be left without a step. */
@@ -223,20 +247,13 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
     DEST dest = dest_of(empty);
     BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
-    int32_t quiet = p->state == SG_ST_REMOVED ? p->quiet
-                    : p->quiet < INT32_MAX    ? p->quiet + 1
-                                              : p->quiet;
+    int32_t quiet = quiet_after(p);
     int over = r->quiet_limit && quiet >= r->quiet_limit;
     int base = bb_count_steps(en, empty, m8);
     int bulk = !over && base > ndirs(m8);
     uint64_t total = 0, nq = 0, gain = 0, loss = 0;
-    /* x: the squares where an arriving piece of the mover captures (an
-     * enemy next to it with an own piece beyond; the moving piece is never
-     * that far piece, two squares from its target) */
-    BB x = BB_ZERO, a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
-    SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c++)
-        x = bb_or(x, sh(bb_and(capturable, sh(own, c ^ 1)), c ^ 1));
+    BB x = capture_squares(own, capturable, c8);
+    BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
     if (bulk) {
         /* a: the other side's pieces next to each square, bit-sliced */
         SG_UNROLL
@@ -255,10 +272,24 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         int k = dir_delta(d);
         BB t = step_to(own, d, dest);
         for (BB c = bb_and(t, x); bb_any(c); c = bb_pop_lsb(c)) {
-            int to = bb_lsb(c);
-            POS q = *p;
-            make(&q, r, SG_ACT(SEEGA_ACTION_STEP, to - k, to));
-            total += (uint64_t)count_t(&q, r, m8, gen);
+            int to = bb_lsb(c), from = to - k, n = 0;
+            if (!r->chain) {
+                BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+                BB en2 =
+                    bb_andnot(en, captures_t(own2, en, to, r->immune, c8));
+                if (bb_count(en2) <= r->lose_at)
+                    continue; /* won: no reply */
+                /* the turn ends: the other side's steps, unless it has
+                 * none (the blocked rule) */
+                n = bb_count_steps(en2, bb_andnot(m_full(), bb_or(own2, en2)),
+                                   m8);
+            }
+            if (n == 0) {
+                POS q = *p;
+                make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+                n = count_t(&q, r, m8, gen);
+            }
+            total += (uint64_t)n;
         }
         if (over) /* the replies would be after the quiet limit */
             continue;
@@ -285,6 +316,49 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
            (p->state == SG_ST_REMOVED ||
             (p->state == SG_ST_NORMAL &&
              bb_has_step(p->bb[p->side], p_empty(p), m8)));
+}
+
+typedef uint64_t (*perft2_fn)(const POS *p, const sg_crules *r);
+typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
+
+/*
+ * Three plies from a position where perft2_applies: a step that captures
+ * nothing is made by hand (the pieces, the side, the state, the quiet
+ * counter: what make_t does to it, but the hash, which perft does not
+ * keep), and perft2 counts the two plies after it; a capture, or a child
+ * where perft2 does not apply (the other side blocked, the quiet limit),
+ * goes through make and perft.
+ */
+SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int m8, int c8,
+                            make_fn make, perft2_fn p2, perft_fn pf)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp];
+    DEST dest = dest_of(p_empty(p));
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB x = capture_squares(own, capturable, c8);
+    POS c = *p;
+    uint64_t total = 0;
+    c.side = (uint8_t)opp;
+    c.state = SG_ST_NORMAL;
+    c.chain = 0;
+    c.quiet = quiet_after(p);
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        int k = dir_delta(d);
+        for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
+            int to = bb_lsb(t), from = to - k;
+            c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+            if (!bb_test(x, to) && perft2_applies(&c, r, m8)) {
+                total += p2(&c, r);
+                continue;
+            }
+            POS q = *p;
+            make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+            total += pf(&q, r, 2);
+        }
+    }
+    return total;
 }
 
 /*
@@ -317,6 +391,9 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
             return perft2_##M8##C8##V(p, r);                                   \
+        if (depth == 3 && perft2_applies(p, r, M8))                            \
+            return perft3_t(p, r, M8, C8, make_##M8##C8##V,                    \
+                            perft2_##M8##C8##V, perft_##M8##C8##V);            \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             POS c = *p;                                                        \
