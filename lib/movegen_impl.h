@@ -250,7 +250,15 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     int32_t quiet = quiet_after(p);
     int over = r->quiet_limit && quiet >= r->quiet_limit;
     int base = bb_count_steps(en, empty, m8);
-    int bulk = !over && base > ndirs(m8);
+    BB ts[8];
+    int ns = 0;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++)
+        ns += bb_count(ts[d] = step_to(own, d, dest));
+    /* In eight directions the bulk sums cost more than a few steps one by
+     * one (measured with tests/bench/callgrind.sh: best above 16 steps;
+     * in four directions bulk always pays) */
+    int bulk = !over && base > ndirs(m8) && (!m8 || ns > 16);
     uint64_t total = 0, nq = 0, gain = 0, loss = 0;
     BB x = capture_squares(own, capturable, c8);
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
@@ -270,7 +278,7 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        BB t = step_to(own, d, dest);
+        BB t = ts[d];
         for (BB c = bb_and(t, x); bb_any(c); c = bb_pop_lsb(c)) {
             int to = bb_lsb(c), from = to - k, n = 0;
             if (!r->chain) {
@@ -322,15 +330,16 @@ typedef uint64_t (*perft2_fn)(const POS *p, const sg_crules *r);
 typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
 
 /*
- * Three plies from a position where perft2_applies: a step that captures
- * nothing is made by hand (the pieces, the side, the state, the quiet
- * counter: what make_t does to it, but the hash, which perft does not
- * keep), and perft2 counts the two plies after it; a capture, or a child
- * where perft2 does not apply (the other side blocked, the quiet limit),
- * goes through make and perft.
+ * Three plies or more from a position where perft2_applies: a step that
+ * captures nothing is made by hand (the pieces, the side, the state, the
+ * quiet counter: what make_t does to it, but the hash, which perft does
+ * not keep), without a list; with three plies, perft2 counts the two
+ * after it. A capture goes through make, and a child where perft2 does
+ * not apply (the other side blocked, the quiet limit) through perft.
  */
-SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int m8, int c8,
-                            make_fn make, perft2_fn p2, perft_fn pf)
+SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
+                            int m8, int c8, make_fn make, perft2_fn p2,
+                            perft_fn pf)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp];
@@ -348,14 +357,16 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int m8, int c8,
         int k = dir_delta(d);
         for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
             int to = bb_lsb(t), from = to - k;
-            c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-            if (!bb_test(x, to) && perft2_applies(&c, r, m8)) {
-                total += p2(&c, r);
+            if (!bb_test(x, to)) {
+                c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+                total += depth == 3 && perft2_applies(&c, r, m8)
+                             ? p2(&c, r)
+                             : pf(&c, r, depth - 1);
                 continue;
             }
             POS q = *p;
             make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-            total += pf(&q, r, 2);
+            total += pf(&q, r, depth - 1);
         }
     }
     return total;
@@ -391,8 +402,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int m8, int c8,
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
             return perft2_##M8##C8##V(p, r);                                   \
-        if (depth == 3 && perft2_applies(p, r, M8))                            \
-            return perft3_t(p, r, M8, C8, make_##M8##C8##V,                    \
+        if (depth >= 3 && perft2_applies(p, r, M8))                            \
+            return perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,             \
                             perft2_##M8##C8##V, perft_##M8##C8##V);            \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
