@@ -186,9 +186,10 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * sum of 2^k |S & a[k]|. The sum is exact when no quiet step can leave the
  * other side without a step (base > ndirs); otherwise each quiet step is
  * counted alone. A step that captures (its arrival square in `x`) is
- * counted from the pieces it leaves where there are no chains, unless it
- * wins (no reply) or leaves the other side no step (the blocked rule); the
- * rest go the long way, make_t and count_t.
+ * counted from the pieces it leaves: none if it wins, the chain's
+ * captures and the pass if it may go on capturing, else the other side's
+ * steps; one that leaves the other side no step (the blocked rule) goes
+ * the long way, make_t and count_t.
  */
 
 /*
@@ -280,18 +281,19 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         int k = dir_delta(d);
         BB t = ts[d];
         for (BB c = bb_and(t, x); bb_any(c); c = bb_pop_lsb(c)) {
-            int to = bb_lsb(c), from = to - k, n = 0;
-            if (!r->chain) {
-                BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-                BB en2 =
-                    bb_andnot(en, captures_t(own2, en, to, r->immune, c8));
-                if (bb_count(en2) <= r->lose_at)
-                    continue; /* won: no reply */
-                /* the turn ends: the other side's steps, unless it has
-                 * none (the blocked rule) */
-                n = bb_count_steps(en2, bb_andnot(m_full(), bb_or(own2, en2)),
-                                   m8);
+            int to = bb_lsb(c), from = to - k, n;
+            BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+            BB en2 = bb_andnot(en, captures_t(own2, en, to, r->immune, c8));
+            if (bb_count(en2) <= r->lose_at)
+                continue; /* won: no reply */
+            if (r->chain && (n = bb_count_captures_from(own2, en2, to,
+                                                        r->immune, m8, c8))) {
+                total += (uint64_t)n + 1; /* the chain goes on, or passes */
+                continue;
             }
+            /* the turn ends: the other side's steps, unless it has none
+             * (the blocked rule) */
+            n = bb_count_steps(en2, bb_andnot(m_full(), bb_or(own2, en2)), m8);
             if (n == 0) {
                 POS q = *p;
                 make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
