@@ -1777,12 +1777,15 @@ static void test_perft(void **state)
         perft_compare(&c7, NULL, depth, start7[depth - 1]);
         perft_compare(&c9, NULL, depth, start9[depth - 1]);
     }
-    /* Positions met in the random games (chains, passes, removals...). */
+    /* Positions met in the random games (chains, passes, removals...),
+     * deep enough for every path of the library's perft: the last two
+     * plies counted in bulk, the third made by hand, and a fourth above
+     * it on 5x5. */
     uint64_t s = game_seed(94, 0);
-    int count = g_pool_n < 150 ? g_pool_n : 150;
+    int count = g_pool_n < 300 ? g_pool_n : 300;
     for (int i = 0; i < count; i++) {
         int k = rng_below(&s, g_pool_n);
-        int depth = g_pool[k].rules.board_size == 9 ? 2 : 3;
+        int depth = g_pool[k].rules.board_size == 5 ? 4 : 3;
         perft_compare(&g_pool[k].rules, g_pool[k].spn, depth, -1);
     }
 }
