@@ -276,11 +276,10 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
             a[3] = bb_or(a[3], c2);
         }
     }
-    SG_UNROLL
+    /* the captures: few, and a loop body too big to unroll */
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        BB t = ts[d];
-        for (BB c = bb_and(t, x); bb_any(c); c = bb_pop_lsb(c)) {
+        for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
             int to = bb_lsb(c), from = to - k, n;
             BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
             BB en2 = bb_andnot(en, captures_t(own2, en, to, r->immune, c8));
@@ -301,9 +300,13 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
             }
             total += (uint64_t)n;
         }
-        if (over) /* the replies would be after the quiet limit */
-            continue;
-        t = bb_andnot(t, x);
+    }
+    if (over) /* the quiet steps' replies would be after the quiet limit */
+        return total;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        int k = dir_delta(d);
+        BB t = bb_andnot(ts[d], x);
         if (bulk) {
             BB from = k > 0 ? BB_(shr)(t, k) : BB_(shl)(t, -k);
             nq += (uint64_t)bb_count(t);
