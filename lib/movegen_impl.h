@@ -33,15 +33,10 @@ SG_INLINE int gen_chain_t(const POS *p, const sg_crules *r, seega_action *out,
     int me = p->side, n = 0, from = p->chain;
     BB fb = bb_bit(from), empty = p_empty(p);
     SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++) {
-        BB t = bb_and(sh(fb, d), empty);
-        if (!bb_any(t))
-            continue;
-        int to = bb_lsb(t);
-        BB own = bb_or(bb_xor(p->bb[me], fb), t);
-        if (bb_any(captures_t(own, p->bb[me ^ 1], to, r->immune, c8)))
-            out[n++] = SG_ACT(SEEGA_ACTION_STEP, from, to);
-    }
+    for (int d = 0; d < ndirs(m8); d++)
+        if (step_captures(p->bb[me], p->bb[me ^ 1], fb, empty, d, r->immune,
+                          c8))
+            out[n++] = SG_ACT(SEEGA_ACTION_STEP, from, from + dir_delta(d));
     out[n++] = SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ, SG_NOSQ);
     return n;
 }

@@ -148,20 +148,28 @@ SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
     return v;
 }
 
+/*
+ * Does the piece `from` (one of own's) capture by one step in direction d
+ * into `empty`?
+ */
+SG_INLINE int step_captures(BB own, BB enemy, BB from, BB empty, int d,
+                            int immune, int c8)
+{
+    BB t = bb_and(sh(from, d), empty);
+    return bb_any(t) &&
+           bb_any(captures_t(bb_or(bb_xor(own, from), t), enemy, bb_lsb(t),
+                             immune, c8));
+}
+
 /* Has the piece on sq (one of own's) a step that captures? */
 SG_INLINE int bb_can_capture_from(BB own, BB enemy, int sq, int immune,
                                   int m8, int c8)
 {
     BB from = bb_bit(sq), empty = bb_andnot(m_full(), bb_or(own, enemy));
     SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++) {
-        BB t = bb_and(sh(from, d), empty);
-        if (!bb_any(t))
-            continue;
-        BB moved = bb_or(bb_xor(own, from), t);
-        if (bb_any(captures_t(moved, enemy, bb_lsb(t), immune, c8)))
+    for (int d = 0; d < ndirs(m8); d++)
+        if (step_captures(own, enemy, from, empty, d, immune, c8))
             return 1;
-    }
     return 0;
 }
 
@@ -172,13 +180,8 @@ SG_INLINE int bb_count_captures_from(BB own, BB enemy, int sq, int immune,
     BB from = bb_bit(sq), empty = bb_andnot(m_full(), bb_or(own, enemy));
     int n = 0;
     SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++) {
-        BB t = bb_and(sh(from, d), empty);
-        if (!bb_any(t))
-            continue;
-        BB moved = bb_or(bb_xor(own, from), t);
-        n += bb_any(captures_t(moved, enemy, bb_lsb(t), immune, c8));
-    }
+    for (int d = 0; d < ndirs(m8); d++)
+        n += step_captures(own, enemy, from, empty, d, immune, c8);
     return n;
 }
 
