@@ -201,6 +201,34 @@ SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
     return x;
 }
 
+/*
+ * capture_squares, keeping k[c]: the capturable pieces with an own piece
+ * beyond them in direction c, taken by a piece arriving on their other
+ * side (see arrival_captures).
+ */
+SG_INLINE BB capture_squares_k(BB own, BB capturable, int c8, BB *k)
+{
+    BB x = BB_ZERO;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++) {
+        k[c] = bb_and(capturable, sh(own, c ^ 1));
+        x = bb_or(x, sh(k[c], c ^ 1));
+    }
+    return x;
+}
+
+/* The pieces a step arriving on the square tb takes, from the k of
+ * capture_squares_k (the moving piece is never the far piece: that one is
+ * two squares from tb, the mover's origin one). */
+SG_INLINE BB arrival_captures(BB tb, const BB *k, int c8)
+{
+    BB v = BB_ZERO;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++)
+        v = bb_or(v, bb_and(sh(tb, c), k[c]));
+    return v;
+}
+
 /* The quiet counter after a step that captures nothing, from p. */
 SG_INLINE int32_t quiet_after(const POS *p)
 {
@@ -256,7 +284,8 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
      * in four directions bulk always pays) */
     int bulk = !over && base > ndirs(m8) && (!m8 || ns > 16);
     uint64_t total = 0, nq = 0, gain = 0, loss = 0;
-    BB x = capture_squares(own, capturable, c8);
+    BB k8[8];
+    BB x = capture_squares_k(own, capturable, c8, k8);
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
     if (bulk) {
         /* a: the other side's pieces next to each square, bit-sliced */
@@ -277,17 +306,23 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
             int to = bb_lsb(c), from = to - k, n;
             BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-            BB en2 = bb_andnot(en, captures_t(own2, en, to, r->immune, c8));
+            BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
             if (bb_count(en2) <= r->lose_at)
                 continue; /* won: no reply */
-            if (r->chain && (n = bb_count_captures_from(own2, en2, to,
-                                                        r->immune, m8, c8))) {
+            BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
+            if (r->chain &&
+                (n = bb_count(bb_and(
+                     bb_and(adj(to, m8), empty2),
+                     capture_squares(own2,
+                                     r->immune ? bb_andnot(en2, m_centre())
+                                               : en2,
+                                     c8))))) {
                 total += (uint64_t)n + 1; /* the chain goes on, or passes */
                 continue;
             }
             /* the turn ends: the other side's steps, unless it has none
              * (the blocked rule) */
-            n = bb_count_steps(en2, bb_andnot(m_full(), bb_or(own2, en2)), m8);
+            n = bb_count_steps(en2, empty2, m8);
             if (n == 0) {
                 POS q = *p;
                 make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));

@@ -173,18 +173,6 @@ SG_INLINE int bb_can_capture_from(BB own, BB enemy, int sq, int immune,
     return 0;
 }
 
-/* How many steps that capture has the piece on sq (one of own's)? */
-SG_INLINE int bb_count_captures_from(BB own, BB enemy, int sq, int immune,
-                                     int m8, int c8)
-{
-    BB from = bb_bit(sq), empty = bb_andnot(m_full(), bb_or(own, enemy));
-    int n = 0;
-    SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++)
-        n += step_captures(own, enemy, from, empty, d, immune, c8);
-    return n;
-}
-
 /* Has the piece on sq (of the side to move) a step that captures? */
 SG_INLINE int can_capture_from_t(const POS *p, const sg_crules *r, int sq,
                                  int m8, int c8)
