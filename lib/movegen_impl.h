@@ -237,20 +237,19 @@ SG_INLINE int32_t quiet_after(const POS *p)
                                      : p->quiet;
 }
 
+/* The long way, out of line: make the action on a copy and count. */
+typedef uint64_t (*after_fn)(const POS *p, const sg_crules *r, seega_action a);
+
 /* The replies to one quiet step from -> to, counted the long way if the
  * other side might be left without a step. */
 SG_INLINE uint64_t quiet_replies_t(const POS *p, const sg_crules *r, int m8,
-                                   gen_fn gen, make_fn make, int base, BB en,
-                                   int from, int to)
+                                   after_fn after, int base, BB en, int from,
+                                   int to)
 {
     int n = base + bb_count(bb_and(adj(from, m8), en)) -
             bb_count(bb_and(adj(to, m8), en));
-    if (n == 0) {
-        POS c = *p;
-        make(&c, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-        n = count_t(&c, r, m8, gen);
-    }
-    return (uint64_t)n;
+    return n ? (uint64_t)n
+             : after(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
 }
 
 /* The sum over the squares of s of the count kept bit-sliced in a. */
@@ -265,7 +264,7 @@ SG_INLINE uint64_t sliced_sum(BB s, const BB *a, int m8)
 }
 
 SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
-                            gen_fn gen, make_fn make)
+                            after_fn after)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
@@ -323,12 +322,8 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
             /* the turn ends: the other side's steps, unless it has none
              * (the blocked rule) */
             n = bb_count_steps(en2, empty2, m8);
-            if (n == 0) {
-                POS q = *p;
-                make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-                n = count_t(&q, r, m8, gen);
-            }
-            total += (uint64_t)n;
+            total += n ? (uint64_t)n
+                       : after(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
         }
     }
     if (over) /* the quiet steps' replies would be after the quiet limit */
@@ -346,7 +341,7 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         }
         for (; bb_any(t); t = bb_pop_lsb(t)) {
             int to = bb_lsb(t);
-            total += quiet_replies_t(p, r, m8, gen, make, base, en, to - k, to);
+            total += quiet_replies_t(p, r, m8, after, base, en, to - k, to);
         }
     }
     return total + nq * (uint64_t)base + gain - loss;
@@ -423,10 +418,17 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     {                                                                          \
         make_t(p, r, a, M8, C8, 0);                                            \
     }                                                                          \
+    static ATTR SG_NOINLINE uint64_t after_##M8##C8##V(                        \
+        const POS *p, const sg_crules *r, seega_action a)                      \
+    {                                                                          \
+        POS q = *p;                                                            \
+        make_##M8##C8##V(&q, r, a);                                            \
+        return (uint64_t)count_t(&q, r, M8, gen_##M8##C8##V);                  \
+    }                                                                          \
     static ATTR SG_NOINLINE uint64_t perft2_##M8##C8##V(const POS *p,          \
                                                         const sg_crules *r)    \
     {                                                                          \
-        return perft2_t(p, r, M8, C8, gen_##M8##C8##V, make_##M8##C8##V);      \
+        return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
