@@ -637,21 +637,29 @@ static int g_legal_moves(lua_State *L)
     return 1;
 }
 
-#define NUL_IN_ACTION "an action text cannot contain a NUL byte"
+/* The action text at argument idx, parsed into *action: 0, or (when it
+   holds a NUL byte or does not parse) the count of nil, msg, code pushed. */
+static int action_arg(lua_State *L, seega_game *game, int idx,
+                      seega_action *action)
+{
+    int bad;
+    const char *text = check_text(L, idx, &bad);
+    int32_t rc;
+    if (bad)
+        return fail(L, SEEGA_E_PARSE,
+                    "an action text cannot contain a NUL byte");
+    rc = seega_action_from_text(game, text, action);
+    return rc == SEEGA_OK ? 0 : game_status(L, game, rc);
+}
 
 /* game:play(text) -> true | nil, msg, code */
 static int g_play(lua_State *L)
 {
     seega_game *game = check_game(L);
     seega_action action;
-    int bad;
-    const char *text = check_text(L, 2, &bad);
-    int32_t rc;
-    if (bad)
-        return fail(L, SEEGA_E_PARSE, NUL_IN_ACTION);
-    rc = seega_action_from_text(game, text, &action);
-    if (rc != SEEGA_OK)
-        return game_status(L, game, rc);
+    int nres = action_arg(L, game, 2, &action);
+    if (nres)
+        return nres;
     return game_status(L, game, seega_play(game, action));
 }
 
@@ -1186,14 +1194,11 @@ static int g_action_index(lua_State *L)
 {
     seega_game *game = check_game(L);
     seega_action action;
-    int bad;
-    const char *text = check_text(L, 2, &bad);
     int32_t rc;
-    if (bad)
-        return fail(L, SEEGA_E_PARSE, NUL_IN_ACTION);
-    rc = seega_action_from_text(game, text, &action);
-    if (rc == SEEGA_OK)
-        rc = seega_action_to_index(game, action);
+    int nres = action_arg(L, game, 2, &action);
+    if (nres)
+        return nres;
+    rc = seega_action_to_index(game, action);
     if (rc < 0)
         return game_status(L, game, rc);
     lua_pushinteger(L, rc);
