@@ -195,38 +195,6 @@ static seega_game *make_game(int kind)
     }
 }
 
-/* ---- the snapshot of a game -------------------------------------------- */
-
-typedef struct snap {
-    char spn[SEEGA_SPN_MAX];
-    int32_t hist, result, reason, to_move, phase, state, chain, quiet, reps;
-    int32_t ncaps, caps[16], nlegal;
-    seega_action history[64], legal[SEEGA_MAX_ACTIONS];
-    uint64_t hash;
-    seega_rules rules;
-} snap;
-
-static void take(const seega_game *g, snap *s)
-{
-    memset(s, 0, sizeof *s);
-    assert_true(seega_get_spn(g, s->spn, sizeof s->spn) > 0);
-    s->hist = seega_history_length(g);
-    assert_true(s->hist >= 0 && s->hist <= 64);
-    for (int32_t i = 0; i < s->hist; i++)
-        assert_int_equal(seega_history_action(g, i, &s->history[i]), SEEGA_OK);
-    s->result = seega_result(g, &s->reason);
-    s->to_move = seega_to_move(g);
-    s->phase = seega_phase(g);
-    s->state = seega_turn_state(g, &s->chain);
-    s->quiet = seega_quiet_count(g);
-    s->reps = seega_repetitions(g);
-    s->ncaps = seega_last_captures(g, s->caps, 16);
-    s->nlegal = seega_legal_moves(g, s->legal, SEEGA_MAX_ACTIONS);
-    assert_int_equal(seega_hash(g, &s->hash), SEEGA_OK);
-    s->rules.version = SEEGA_RULES_VERSION;
-    assert_int_equal(seega_get_rules(g, &s->rules), SEEGA_OK);
-}
-
 /* ---- the table ------------------------------------------------------------ */
 
 /* Row flags. */
@@ -773,20 +741,6 @@ static const row ROWS[] = {BAD_CASES(X_ROW)};
 
 /* ---- running the table ---------------------------------------------------- */
 
-static int differs(const snap *a, const snap *b)
-{
-    return strcmp(a->spn, b->spn) != 0 || a->hist != b->hist ||
-           memcmp(a->history, b->history, sizeof a->history) != 0 ||
-           a->result != b->result || a->reason != b->reason ||
-           a->to_move != b->to_move || a->phase != b->phase ||
-           a->state != b->state || a->chain != b->chain ||
-           a->quiet != b->quiet || a->reps != b->reps ||
-           a->ncaps != b->ncaps || memcmp(a->caps, b->caps, sizeof a->caps) ||
-           a->nlegal != b->nlegal ||
-           memcmp(a->legal, b->legal, sizeof a->legal) != 0 ||
-           a->hash != b->hash || memcmp(&a->rules, &b->rules, sizeof a->rules);
-}
-
 #ifdef SEEGA_RECORD_TAGS_VERSION
 static void write_record(const seega_game *g, char *buf, size_t cap)
 {
@@ -803,7 +757,7 @@ static int run_row(const row *r)
     static fx f; /* large: keep it off the stack */
     outs ref_o;
     ins ref_in;
-    snap before, after;
+    tu_snap before, after;
     char old_msg[SEEGA_ERROR_MAX];
     int32_t rc;
     int bad = 0;
@@ -832,7 +786,7 @@ static int run_row(const row *r)
                          SEEGA_E_INVALID);
         snprintf(old_msg, sizeof old_msg, "%s", seega_last_error(f.g));
         assert_true(old_msg[0] != '\0');
-        take(f.g, &before);
+        tu_take(f.g, &before);
     }
 
     rc = r->run(&f);
@@ -875,8 +829,8 @@ static int run_row(const row *r)
         bad = 1;
     }
     if (f.g) {
-        take(f.g, &after);
-        if (differs(&before, &after)) {
+        tu_take(f.g, &after);
+        if (tu_differs(&before, &after)) {
             print_error("%s [%s, %s]: changed the game: %s (history %d) -> %s "
                         "(history %d)\n",
                         r->id, r->fn, r->cls, before.spn, (int)before.hist,
@@ -979,18 +933,18 @@ static void test_undo_nothing(void **state)
 {
     (void)state;
     seega_game *g = tu_game(SEEGA_DIAGONAL, 9);
-    snap a, b;
-    take(g, &a);
+    tu_snap a, b;
+    tu_take(g, &a);
     assert_int_equal(seega_undo(g), SEEGA_E_INVALID);
     assert_true(seega_last_error(g)[0] != '\0');
-    take(g, &b);
-    assert_false(differs(&a, &b));
+    tu_take(g, &b);
+    assert_false(tu_differs(&a, &b));
     tu_play(g, "a1");
     tu_load(g, "9/9/9/9/9/9/9/9/9 x 40 40 0 -");
-    take(g, &a);
+    tu_take(g, &a);
     assert_int_equal(seega_undo(g), SEEGA_E_INVALID);
-    take(g, &b);
-    assert_false(differs(&a, &b));
+    tu_take(g, &b);
+    assert_false(tu_differs(&a, &b));
     seega_free(g);
 }
 

@@ -100,40 +100,6 @@ static void *fault_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
-/* ---- snapshots -------------------------------------------------------------- */
-
-typedef struct snap {
-    char spn[SEEGA_SPN_MAX];
-    int32_t hist, result, reps;
-    uint64_t hash;
-    seega_action last;
-} snap;
-
-static void take(const seega_game *g, snap *s)
-{
-    memset(s, 0, sizeof *s);
-    assert_true(seega_get_spn(g, s->spn, sizeof s->spn) > 0);
-    s->hist = seega_history_length(g);
-    s->result = seega_result(g, NULL);
-    s->reps = seega_repetitions(g);
-    assert_int_equal(seega_hash(g, &s->hash), SEEGA_OK);
-    if (s->hist > 0)
-        assert_int_equal(seega_history_action(g, s->hist - 1, &s->last),
-                         SEEGA_OK);
-}
-
-static void assert_same(const seega_game *g, const snap *s)
-{
-    snap now;
-    take(g, &now);
-    assert_string_equal(now.spn, s->spn);
-    assert_int_equal(now.hist, s->hist);
-    assert_int_equal(now.result, s->result);
-    assert_int_equal(now.reps, s->reps);
-    assert_true(now.hash == s->hash);
-    assert_int_equal(now.last, s->last);
-}
-
 static void assert_nomem(const seega_game *g, int32_t rc)
 {
     if (rc != SEEGA_E_NOMEM)
@@ -215,19 +181,19 @@ static void clone_each_failure(seega_game *g, alloc_state *a)
     long n;
     for (n = 1;; n++) {
         seega_game *c = (seega_game *)a;
-        snap before;
+        tu_snap before;
         long live = a->live;
         size_t bytes = a->bytes;
         int32_t rc;
-        take(g, &before);
+        tu_take(g, &before);
         a->failed = 0;
         a->fail_at = a->calls + n;
         rc = seega_clone(g, &c);
         a->fail_at = 0;
         if (a->failed == 0) {
-            snap copy;
+            tu_snap copy;
             assert_int_equal(rc, SEEGA_OK);
-            take(c, &copy);
+            tu_take(c, &copy);
             assert_string_equal(copy.spn, before.spn);
             assert_int_equal(copy.hist, before.hist);
             seega_free(c);
@@ -235,7 +201,7 @@ static void clone_each_failure(seega_game *g, alloc_state *a)
         }
         assert_nomem(g, rc);
         assert_null(c);
-        assert_same(g, &before);
+        tu_assert_unchanged(g, &before);
         assert_int_equal(a->live, live);
         assert_int_equal(a->bytes, bytes);
         /* usable: the clone now succeeds */
@@ -291,17 +257,17 @@ static long search_each_failure(seega_game *g, alloc_state *a, int32_t tt_mb,
 {
     long n;
     for (n = 1;; n++) {
-        snap before;
+        tu_snap before;
         long live = a->live;
         size_t bytes = a->bytes;
         int32_t rc;
         seega_action act = 0;
-        take(g, &before);
+        tu_take(g, &before);
         a->failed = 0;
         a->fail_at = a->calls + n;
         rc = hint ? seega_hint(g, 20, &act) : search_with(g, tt_mb, threads);
         a->fail_at = 0;
-        assert_same(g, &before);
+        tu_assert_unchanged(g, &before);
         if (a->failed == 0) {
             assert_int_equal(rc, SEEGA_OK);
             break;
@@ -350,16 +316,16 @@ static void test_search(void **state)
     g = new_game(&a, SEEGA_DIAGONAL, 7);
     a.fail_all = 1;
     {
-        snap before;
+        tu_snap before;
         uint64_t count;
         seega_action act;
-        take(g, &before);
+        tu_take(g, &before);
         for (int i = 0; i < 3; i++) {
             assert_nomem(g, search_with(g, 0, 1));
             assert_nomem(g, search_with(g, 4, 2));
             assert_nomem(g, seega_hint(g, 10, &act));
         }
-        assert_same(g, &before);
+        tu_assert_unchanged(g, &before);
         assert_int_equal(seega_perft(g, 2, &count), SEEGA_OK);
         assert_true(count > 0);
     }
@@ -416,19 +382,21 @@ static void test_history_growth(void **state)
         a.fail_at = n;
         for (int i = 0; i < SHUTTLE_ACTIONS; i++) {
             seega_action act = shuttle_action(g, i);
-            snap before;
+            tu_snap before;
             int32_t rc;
-            take(g, &before);
+            tu_take(g, &before);
             rc = seega_play(g, act);
             if (rc != SEEGA_OK) {
                 assert_nomem(g, rc);
-                assert_same(g, &before);
+                tu_assert_unchanged(g, &before);
                 failures++;
                 /* undo still works on the unchanged history */
                 if (before.hist > 0) {
+                    seega_action last =
+                        before.history[(before.hist - 1) % TU_SNAP_HISTORY];
                     assert_int_equal(seega_undo(g), SEEGA_OK);
-                    assert_int_equal(seega_play(g, before.last), SEEGA_OK);
-                    assert_same(g, &before);
+                    assert_int_equal(seega_play(g, last), SEEGA_OK);
+                    tu_assert_unchanged(g, &before);
                 }
                 rc = seega_play(g, act);
                 assert_int_equal(rc, SEEGA_OK);
@@ -465,18 +433,18 @@ static void test_history_growth_random(void **state)
                  i++) {
                 int32_t k = seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS);
                 seega_action act;
-                snap before;
+                tu_snap before;
                 int32_t rc;
                 assert_true(k > 0);
                 seed = seed * 1103515245u + 12345u;
                 act = acts[(seed >> 8) % (uint32_t)k];
-                take(g, &before);
+                tu_take(g, &before);
                 a.fail_at = a.calls + 1;
                 rc = seega_play(g, act);
                 a.fail_at = 0;
                 if (rc != SEEGA_OK) {
                     assert_nomem(g, rc);
-                    assert_same(g, &before);
+                    tu_assert_unchanged(g, &before);
                     nomem++;
                     assert_int_equal(seega_play(g, act), SEEGA_OK);
                 }
@@ -495,7 +463,7 @@ static void test_all_failing(void **state)
     (void)state;
     alloc_state a;
     seega_game *g, *c = NULL;
-    snap before;
+    tu_snap before;
     seega_action acts[SEEGA_MAX_ACTIONS];
     uint8_t mask[251];
     seega_playout_stats st;
@@ -504,13 +472,13 @@ static void test_all_failing(void **state)
     memset(&a, 0, sizeof a);
     g = new_game(&a, SEEGA_CLASSIC, 5);
     a.fail_all = 1;
-    take(g, &before);
+    tu_take(g, &before);
     assert_nomem(g, seega_place(g, 0));
     assert_int_equal(seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS), 24);
     assert_nomem(g, seega_play(g, acts[23]));
     assert_nomem(g, seega_clone(g, &c));
     assert_null(c);
-    assert_same(g, &before);
+    tu_assert_unchanged(g, &before);
     assert_int_equal(seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS), 24);
     assert_int_equal(seega_perft(g, 2, &count), SEEGA_OK);
     assert_int_equal(count, 552);
@@ -519,13 +487,13 @@ static void test_all_failing(void **state)
     assert_int_equal(seega_legal_mask(g, mask, sizeof mask), 24);
     tu_load(g, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -");
     assert_true(seega_get_spn(g, buf, sizeof buf) > 0);
-    take(g, &before);
+    tu_take(g, &before);
     assert_nomem(g, seega_move(g, 7, 12));
-    assert_same(g, &before);
+    tu_assert_unchanged(g, &before);
     a.fail_all = 0; /* memory comes back: the game goes on */
     assert_int_equal(seega_move(g, 7, 12), SEEGA_OK);
     assert_int_equal(seega_undo(g), SEEGA_OK);
-    assert_same(g, &before);
+    tu_assert_unchanged(g, &before);
     seega_free(g);
     assert_clean(&a);
 }
@@ -553,16 +521,16 @@ static void test_records(void **state)
     assert_non_null(rec);
     /* writing: every allocation in turn */
     for (n = 1;; n++) {
-        snap before;
+        tu_snap before;
         long live = a.live;
         int32_t rc;
-        take(g, &before);
+        tu_take(g, &before);
         memset(rec, '#', (size_t)len + 1);
         a.failed = 0;
         a.fail_at = a.calls + n;
         rc = seega_record_write(g, NULL, rec, (size_t)len + 1);
         a.fail_at = 0;
-        assert_same(g, &before);
+        tu_assert_unchanged(g, &before);
         assert_int_equal(a.live, live);
         if (a.failed == 0) {
             assert_int_equal(rc, len);
@@ -579,25 +547,25 @@ static void test_records(void **state)
         h = new_game(&b, SEEGA_TRADITIONAL, 7);
         play_random(h, 5, &seed);
         for (n = 1;; n++) {
-            snap before;
+            tu_snap before;
             long live = b.live;
             int32_t rc;
-            take(h, &before);
+            tu_take(h, &before);
             b.failed = 0;
             b.fail_at = b.calls + n;
             rc = seega_record_read(h, rec);
             b.fail_at = 0;
             if (b.failed == 0) {
-                snap after, want;
+                tu_snap after, want;
                 assert_int_equal(rc, SEEGA_OK);
-                take(h, &after);
-                take(g, &want);
+                tu_take(h, &after);
+                tu_take(g, &want);
                 assert_string_equal(after.spn, want.spn);
                 assert_int_equal(after.hist, want.hist);
                 break;
             }
             assert_nomem(h, rc);
-            assert_same(h, &before);
+            tu_assert_unchanged(h, &before);
             assert_int_equal(b.live, live);
         }
         seega_free(h);

@@ -296,4 +296,70 @@ static inline int tu_check_accepted(seega_game *g, const char *spn,
     return 0;
 }
 
+/*
+ * A snapshot of everything a game shows through the API, to prove that a
+ * failed call changed nothing: tu_take, then tu_assert_unchanged (or
+ * tu_differs). The history is kept to its last TU_SNAP_HISTORY actions.
+ */
+#define TU_SNAP_HISTORY 64
+typedef struct tu_snap {
+    char spn[SEEGA_SPN_MAX];
+    int32_t hist, result, reason, to_move, phase, state, chain, quiet, reps;
+    int32_t ncaps, caps[16], nlegal;
+    seega_action history[TU_SNAP_HISTORY], legal[SEEGA_MAX_ACTIONS];
+    uint64_t hash;
+    seega_rules rules;
+} tu_snap;
+
+static inline void tu_take(const seega_game *g, tu_snap *s)
+{
+    memset(s, 0, sizeof *s);
+    assert_true(seega_get_spn(g, s->spn, sizeof s->spn) > 0);
+    s->hist = seega_history_length(g);
+    assert_true(s->hist >= 0);
+    for (int32_t i = s->hist > TU_SNAP_HISTORY ? s->hist - TU_SNAP_HISTORY : 0;
+         i < s->hist; i++)
+        assert_int_equal(seega_history_action(g, i,
+                                              &s->history[i % TU_SNAP_HISTORY]),
+                         SEEGA_OK);
+    s->result = seega_result(g, &s->reason);
+    s->to_move = seega_to_move(g);
+    s->phase = seega_phase(g);
+    s->state = seega_turn_state(g, &s->chain);
+    s->quiet = seega_quiet_count(g);
+    s->reps = seega_repetitions(g);
+    s->ncaps = seega_last_captures(g, s->caps, 16);
+    s->nlegal = seega_legal_moves(g, s->legal, SEEGA_MAX_ACTIONS);
+    assert_int_equal(seega_hash(g, &s->hash), SEEGA_OK);
+    s->rules.version = SEEGA_RULES_VERSION;
+    assert_int_equal(seega_get_rules(g, &s->rules), SEEGA_OK);
+}
+
+/* Do two snapshots differ? */
+static inline int tu_differs(const tu_snap *a, const tu_snap *b)
+{
+    return strcmp(a->spn, b->spn) != 0 || a->hist != b->hist ||
+           memcmp(a->history, b->history, sizeof a->history) != 0 ||
+           a->result != b->result || a->reason != b->reason ||
+           a->to_move != b->to_move || a->phase != b->phase ||
+           a->state != b->state || a->chain != b->chain ||
+           a->quiet != b->quiet || a->reps != b->reps ||
+           a->ncaps != b->ncaps || memcmp(a->caps, b->caps, sizeof a->caps) ||
+           a->nlegal != b->nlegal ||
+           memcmp(a->legal, b->legal, sizeof a->legal) != 0 ||
+           a->hash != b->hash || memcmp(&a->rules, &b->rules, sizeof a->rules);
+}
+
+/* g shows what it showed when `before` was taken (the position and the
+ * history compared first, for a readable failure). */
+static inline void tu_assert_unchanged(const seega_game *g,
+                                       const tu_snap *before)
+{
+    tu_snap now;
+    tu_take(g, &now);
+    assert_string_equal(now.spn, before->spn);
+    assert_int_equal(now.hist, before->hist);
+    assert_false(tu_differs(&now, before));
+}
+
 #endif
