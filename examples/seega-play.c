@@ -733,7 +733,7 @@ static int command(app *a, char *line)
         line[--n] = '\0';
     if (!*line)
         return CMD_NONE;
-    snprintf(word, sizeof word, "%s", line);
+    snprintf(word, sizeof word, "%.15s", line);
     word[strcspn(word, " \t")] = '\0';
     for (char *w = word; *w; w++)
         if (*w >= 'A' && *w <= 'Z')

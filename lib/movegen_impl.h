@@ -239,17 +239,27 @@ SG_INLINE int32_t quiet_after(const POS *p)
 
 /* The long way, out of line: make the action on a copy and count. */
 typedef uint64_t (*after_fn)(const POS *p, const sg_crules *r, seega_action a);
+typedef uint64_t (*perft2_fn)(const POS *p, const sg_crules *r);
 
-/* The replies to one quiet step from -> to, counted the long way if the
- * other side might be left without a step. */
+/* after() from p with the other side's pieces en (perft2x2_t's boards
+ * differ in those only). */
+SG_INLINE uint64_t after_en(const POS *p, BB en, const sg_crules *r,
+                            after_fn after, int from, int to)
+{
+    POS q = *p;
+    q.bb[p->side ^ 1] = en;
+    return after(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+}
+
+/* The replies to one quiet step from -> to (from p, where the other side
+ * has the pieces en), counted the long way if it might have no step. */
 SG_INLINE uint64_t quiet_replies_t(const POS *p, const sg_crules *r, int m8,
                                    after_fn after, int base, BB en, int from,
                                    int to)
 {
     int n = base + bb_count(bb_and(adj(from, m8), en)) -
             bb_count(bb_and(adj(to, m8), en));
-    return n ? (uint64_t)n
-             : after(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+    return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
 }
 
 /* The sum over the squares of s of the count kept bit-sliced in a. */
@@ -262,6 +272,48 @@ SG_INLINE uint64_t sliced_sum(BB s, const BB *a, int m8)
         sum += 8 * (uint64_t)bb_count(bb_and(s, a[3]));
     return sum;
 }
+
+/*
+ * The replies to a step from -> to of the side owning `own` that takes
+ * the pieces `taken` of en (p the position before it): none if it wins,
+ * the chain's next captures and the pass if it may go on, else the other
+ * side's steps (the long way if it has none: the blocked rule).
+ */
+SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
+                                     int c8, after_fn after, BB own, BB en,
+                                     int from, int to, BB taken)
+{
+    BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+    BB en2 = bb_andnot(en, taken);
+    int n;
+    if (bb_count(en2) <= r->lose_at)
+        return 0; /* won: no reply */
+    BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
+    if (r->chain &&
+        (n = bb_count(bb_and(
+             bb_and(adj(to, m8), empty2),
+             capture_squares(own2, r->immune ? bb_andnot(en2, m_centre()) : en2,
+                             c8)))))
+        return (uint64_t)n + 1; /* the chain goes on, or passes */
+    n = bb_count_steps(en2, empty2, m8);
+    return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
+}
+
+/* The other side's pieces next to each square (in the move directions),
+ * bit-sliced: a[k] the squares whose count has bit k set. */
+#define SLICE_ADJ(a, en, m8, SH)                                               \
+    do {                                                                       \
+        SG_UNROLL                                                              \
+        for (int d_ = 0; d_ < ndirs(m8); d_++) {                               \
+            BB v_ = SH(en, d_), c0_ = bb_and(a[0], v_);                        \
+            a[0] = bb_xor(a[0], v_);                                           \
+            BB c1_ = bb_and(a[1], c0_);                                        \
+            a[1] = bb_xor(a[1], c0_);                                          \
+            BB c2_ = bb_and(a[2], c1_);                                        \
+            a[2] = bb_xor(a[2], c1_);                                          \
+            a[3] = bb_or(a[3], c2_);                                           \
+        }                                                                      \
+    } while (0)
 
 SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
                             after_fn after)
@@ -286,44 +338,16 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
-    if (bulk) {
-        /* a: the other side's pieces next to each square, bit-sliced */
-        SG_UNROLL
-        for (int d = 0; d < ndirs(m8); d++) {
-            BB v = sh(en, d), c0 = bb_and(a[0], v);
-            a[0] = bb_xor(a[0], v);
-            BB c1 = bb_and(a[1], c0);
-            a[1] = bb_xor(a[1], c0);
-            BB c2 = bb_and(a[2], c1);
-            a[2] = bb_xor(a[2], c1);
-            a[3] = bb_or(a[3], c2);
-        }
-    }
+    if (bulk)
+        SLICE_ADJ(a, en, m8, sh);
     /* the captures: few, and a loop body too big to unroll */
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
         for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
-            int to = bb_lsb(c), from = to - k, n;
-            BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-            BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
-            if (bb_count(en2) <= r->lose_at)
-                continue; /* won: no reply */
-            BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
-            if (r->chain &&
-                (n = bb_count(bb_and(
-                     bb_and(adj(to, m8), empty2),
-                     capture_squares(own2,
-                                     r->immune ? bb_andnot(en2, m_centre())
-                                               : en2,
-                                     c8))))) {
-                total += (uint64_t)n + 1; /* the chain goes on, or passes */
-                continue;
-            }
-            /* the turn ends: the other side's steps, unless it has none
-             * (the blocked rule) */
-            n = bb_count_steps(en2, empty2, m8);
-            total += n ? (uint64_t)n
-                       : after(p, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+            int to = bb_lsb(c);
+            total += capture_replies_t(
+                p, r, m8, c8, after, own, en, to - k, to,
+                arrival_captures(bb_bit(to), k8, c8));
         }
     }
     if (over) /* the quiet steps' replies would be after the quiet limit */
@@ -347,6 +371,117 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     return total + nq * (uint64_t)base + gain - loss;
 }
 
+#if N == 5
+/*
+ * Two 5x5 positions' last two plies at once. The children of a position
+ * by two steps that capture nothing differ only in the mover's pieces, so
+ * their sets fit one word, the second shifted up 32 bits: the 7 bits
+ * between the two boards catch whatever a step of at most 6 bits carries
+ * over the first board's edge, and the shifts are masked on both boards.
+ * The sums of perft2_t then count both positions with each popcount; the
+ * steps' counts are kept apart where they multiply (nq * base). perft3_t
+ * pairs its children this way on 5x5; by callgrind it takes 20-35% off
+ * the instructions per leaf there (tests/bench/callgrind.sh). 7x7 and 9x9
+ * boards do not fit twice in a word.
+ */
+#define PK(m) ((BB)(m) * (BB)0x100000001u) /* a mask on both boards */
+#define PK_HI 32
+
+/* sh on both boards */
+SG_INLINE BB psh(BB b, int d)
+{
+    int k = dir_delta(d);
+    b = bb_and(b, PK(dir_src(d)));
+    return k > 0 ? BB_(shl)(b, k) : BB_(shr)(b, -k);
+}
+
+/*
+ * t: a position where perft2 applies (the other side, whose pieces are
+ * en1 / en2 in the two positions, just stepped without capturing); the
+ * two positions are t with those pieces. perft2 on each, summed.
+ */
+SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
+                              const sg_crules *r, int m8, int c8,
+                              after_fn after, perft2_fn p2)
+{
+    int me = t->side, opp = me ^ 1;
+    BB own = t->bb[me];
+    BB OWN = bb_or(own, BB_(shl)(own, PK_HI));
+    BB EN = bb_or(en1, BB_(shl)(en2, PK_HI));
+    BB EMPTY = bb_andnot(PK(m_full()), bb_or(OWN, EN));
+    DEST dest;
+    dest.e = EMPTY;
+    dest.ea = bb_andnot(EMPTY, PK(m_file_a()));
+    dest.ez = bb_andnot(EMPTY, PK(m_file_z()));
+    int32_t quiet = quiet_after(t);
+    int base1 = 0, base2 = 0;
+    BB ts[8];
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        BB st = step_to(EN, d, dest);
+        base1 += bb_count(bb_and(st, m_full()));
+        base2 += bb_count(BB_(shr)(st, PK_HI));
+        ts[d] = step_to(OWN, d, dest);
+    }
+    /* a board whose quiet steps might leave the other side no step counts
+     * them one by one, as perft2_t does: here in eight directions, through
+     * perft2 in four (fewer instructions, by tests/bench/callgrind.sh) */
+    int slow1 = base1 <= ndirs(m8), slow2 = base2 <= ndirs(m8);
+    if ((r->quiet_limit && quiet >= r->quiet_limit) ||
+        (m8 ? slow1 && slow2 : slow1 || slow2)) {
+        POS q = *t;
+        uint64_t n;
+        q.bb[opp] = en1;
+        n = p2(&q, r);
+        q.bb[opp] = en2;
+        return n + p2(&q, r);
+    }
+    BB bulk = bb_or(slow1 ? BB_ZERO : m_full(),
+                    slow2 ? BB_ZERO : BB_(shl)(m_full(), PK_HI));
+    BB capturable = r->immune ? bb_andnot(EN, PK(m_centre())) : EN;
+    BB k8[8], x = BB_ZERO;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++) {
+        k8[c] = bb_and(capturable, psh(OWN, c ^ 1));
+        x = bb_or(x, psh(k8[c], c ^ 1));
+    }
+    BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
+    SLICE_ADJ(a, EN, m8, psh);
+    uint64_t total = 0, nq = 0, nq2 = 0, gain = 0, loss = 0;
+    for (int d = 0; d < ndirs(m8); d++) {
+        int k = dir_delta(d);
+        for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
+            int at = bb_lsb(c), hi = at >= PK_HI, to = at - hi * PK_HI;
+            BB taken = BB_ZERO, tb = bb_bit(at);
+            SG_UNROLL
+            for (int e = 0; e < ndirs(c8); e++)
+                taken = bb_or(taken, bb_and(psh(tb, e), k8[e]));
+            total += capture_replies_t(t, r, m8, c8, after, own,
+                                       hi ? en2 : en1, to - k, to,
+                                       BB_(shr)(taken, hi * PK_HI));
+        }
+    }
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        int k = dir_delta(d);
+        BB tq = bb_andnot(ts[d], x);
+        for (BB u = bb_andnot(tq, bulk); bb_any(u); u = bb_pop_lsb(u)) {
+            int at = bb_lsb(u), hi = at >= PK_HI, to = at - hi * PK_HI;
+            total += quiet_replies_t(t, r, m8, after, hi ? base2 : base1,
+                                     hi ? en2 : en1, to - k, to);
+        }
+        tq = bb_and(tq, bulk);
+        BB from = k > 0 ? BB_(shr)(tq, k) : BB_(shl)(tq, -k);
+        nq += (uint64_t)bb_count(tq);
+        nq2 += (uint64_t)bb_count(BB_(shr)(tq, PK_HI));
+        gain += sliced_sum(from, a, m8);
+        loss += sliced_sum(tq, a, m8);
+    }
+    return total + (nq - nq2) * (uint64_t)base1 + nq2 * (uint64_t)base2 +
+           gain - loss;
+}
+#endif
+
 /* May perft2_t count the last two plies from p? */
 SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
 {
@@ -356,20 +491,24 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
              bb_has_step(p->bb[p->side], p_empty(p), m8)));
 }
 
-typedef uint64_t (*perft2_fn)(const POS *p, const sg_crules *r);
 typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
+
+typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
+                                const sg_crules *r);
 
 /*
  * Three plies or more from a position where perft2_applies: a step that
  * captures nothing is made by hand (the pieces, the side, the state, the
  * quiet counter: what make_t does to it, but the hash, which perft does
  * not keep), without a list; with three plies, perft2 counts the two
- * after it. A capture goes through make, and a child where perft2 does
- * not apply (the other side blocked, the quiet limit) through perft.
+ * after it, or with p2x2 (5x5) perft2x2 for two such children at once. A
+ * capture goes through make, and a child where perft2 does not apply (the
+ * other side blocked, the quiet limit) through perft.
  */
+
 SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             int m8, int c8, make_fn make, perft2_fn p2,
-                            perft_fn pf)
+                            perft2x2_fn p2x2, perft_fn pf)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp];
@@ -378,6 +517,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     BB x = capture_squares(own, capturable, c8);
     POS c = *p;
     uint64_t total = 0;
+    BB held = BB_ZERO; /* with p2x2: a child waiting for its pair */
+    int holding = 0;
     c.side = (uint8_t)opp;
     c.state = SG_ST_NORMAL;
     c.chain = 0;
@@ -389,9 +530,17 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             int to = bb_lsb(t), from = to - k;
             if (!bb_test(x, to)) {
                 c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-                total += depth == 3 && perft2_applies(&c, r, m8)
-                             ? p2(&c, r)
-                             : pf(&c, r, depth - 1);
+                if (depth != 3 || !perft2_applies(&c, r, m8)) {
+                    total += pf(&c, r, depth - 1);
+                } else if (!p2x2) {
+                    total += p2(&c, r);
+                } else if (holding) {
+                    total += p2x2(&c, held, c.bb[me], r);
+                    holding = 0;
+                } else {
+                    held = c.bb[me];
+                    holding = 1;
+                }
                 continue;
             }
             POS q = *p;
@@ -399,8 +548,26 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             total += pf(&q, r, depth - 1);
         }
     }
+    if (holding) {
+        c.bb[me] = held;
+        total += p2(&c, r);
+    }
     return total;
 }
+
+#if N == 5
+#define SG_PERFT2X2(M8, C8, V, ATTR)                                           \
+    static ATTR SG_NOINLINE uint64_t perft2x2_##M8##C8##V(                     \
+        const POS *t, BB en1, BB en2, const sg_crules *r)                      \
+    {                                                                          \
+        return perft2x2_t(t, en1, en2, r, M8, C8, after_##M8##C8##V,           \
+                          perft2_##M8##C8##V);                                 \
+    }
+#define SG_P2X2(M8, C8, V) perft2x2_##M8##C8##V
+#else
+#define SG_PERFT2X2(M8, C8, V, ATTR)
+#define SG_P2X2(M8, C8, V) ((perft2x2_fn)0)
+#endif
 
 /*
  * One perft per (m8, c8), so the inner loops know their directions, and
@@ -430,6 +597,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     {                                                                          \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
+    SG_PERFT2X2(M8, C8, V, ATTR)                                               \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
     {                                                                          \
@@ -441,7 +609,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             return perft2_##M8##C8##V(p, r);                                   \
         if (depth >= 3 && perft2_applies(p, r, M8))                            \
             return perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,             \
-                            perft2_##M8##C8##V, perft_##M8##C8##V);            \
+                            perft2_##M8##C8##V, SG_P2X2(M8, C8, V),            \
+                            perft_##M8##C8##V);                                \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             POS c = *p;                                                        \

@@ -605,7 +605,7 @@ static void *worker(void *arg)
         if (rc) {
             pthread_mutex_lock(&m->lock);
             if (!m->failed)
-                snprintf(m->err, sizeof m->err, "game %d: %s", i + 1, err);
+                snprintf(m->err, sizeof m->err, "game %d: %.480s", i + 1, err);
             m->failed = 1;
             pthread_mutex_unlock(&m->lock);
             break;
