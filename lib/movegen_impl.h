@@ -340,6 +340,8 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
     if (bulk)
         SLICE_ADJ(a, en, m8, sh);
+    /* a count of 8 (every neighbour an enemy) is rare: skip its slice */
+    int a8 = m8 && bb_any(a[3]);
     /* the captures: few, and a loop body too big to unroll */
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
@@ -359,8 +361,8 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         if (bulk) {
             BB from = k > 0 ? BB_(shr)(t, k) : BB_(shl)(t, -k);
             nq += (uint64_t)bb_count(t);
-            gain += sliced_sum(from, a, m8);
-            loss += sliced_sum(t, a, m8);
+            gain += sliced_sum(from, a, a8);
+            loss += sliced_sum(t, a, a8);
             continue;
         }
         for (; bb_any(t); t = bb_pop_lsb(t)) {
@@ -447,6 +449,7 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     }
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
     SLICE_ADJ(a, EN, m8, psh);
+    int a8 = m8 && bb_any(a[3]);
     uint64_t total = 0, nq = 0, nq2 = 0, gain = 0, loss = 0;
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
@@ -461,21 +464,26 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
                                        BB_(shr)(taken, hi * PK_HI));
         }
     }
+    if (m8 && (slow1 || slow2)) {
+        for (int d = 0; d < ndirs(m8); d++) {
+            int k = dir_delta(d);
+            BB u = bb_andnot(bb_andnot(ts[d], x), bulk);
+            for (; bb_any(u); u = bb_pop_lsb(u)) {
+                int at = bb_lsb(u), hi = at >= PK_HI, to = at - hi * PK_HI;
+                total += quiet_replies_t(t, r, m8, after, hi ? base2 : base1,
+                                         hi ? en2 : en1, to - k, to);
+            }
+        }
+    }
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
-        BB tq = bb_andnot(ts[d], x);
-        for (BB u = bb_andnot(tq, bulk); bb_any(u); u = bb_pop_lsb(u)) {
-            int at = bb_lsb(u), hi = at >= PK_HI, to = at - hi * PK_HI;
-            total += quiet_replies_t(t, r, m8, after, hi ? base2 : base1,
-                                     hi ? en2 : en1, to - k, to);
-        }
-        tq = bb_and(tq, bulk);
+        BB tq = bb_and(bb_andnot(ts[d], x), bulk);
         BB from = k > 0 ? BB_(shr)(tq, k) : BB_(shl)(tq, -k);
         nq += (uint64_t)bb_count(tq);
         nq2 += (uint64_t)bb_count(BB_(shr)(tq, PK_HI));
-        gain += sliced_sum(from, a, m8);
-        loss += sliced_sum(tq, a, m8);
+        gain += sliced_sum(from, a, a8);
+        loss += sliced_sum(tq, a, a8);
     }
     return total + (nq - nq2) * (uint64_t)base1 + nq2 * (uint64_t)base2 +
            gain - loss;
