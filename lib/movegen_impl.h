@@ -389,6 +389,9 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
  */
 #define PK(m) ((BB)(m) * (BB)0x100000001u) /* a mask on both boards */
 #define PK_HI 32
+/* a step (at most N + 1 bits) off either board stays off both */
+_Static_assert(sizeof(BB) == 8 && SQ + N < PK_HI && PK_HI + SQ + N < 64,
+               "two boards in a word");
 
 /* sh on both boards */
 SG_INLINE BB psh(BB b, int d)
