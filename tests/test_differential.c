@@ -1788,6 +1788,17 @@ static void test_perft(void **state)
         int depth = g_pool[k].rules.board_size == 5 ? 4 : 3;
         perft_compare(&g_pool[k].rules, g_pool[k].spn, depth, -1);
     }
+    /* And 5x5 in eight directions at depth 4, where the paired count of
+     * two children meets a board whose quiet steps are counted one by one
+     * (the other side has eight steps or fewer). */
+    for (int i = 0, tries = 0; i < 100 && tries < 100 * POOL_SIZE; tries++) {
+        int k = rng_below(&s, g_pool_n);
+        if (g_pool[k].rules.board_size != 5 ||
+            g_pool[k].rules.move_dirs != SEEGA_DIRS_ALL)
+            continue;
+        perft_compare(&g_pool[k].rules, g_pool[k].spn, 4, -1);
+        i++;
+    }
 }
 
 int main(void)
