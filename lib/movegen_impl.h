@@ -624,11 +624,13 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             perft_##M8##C8##V);                                \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
+            if (depth == 2) {                                                  \
+                total += after_##M8##C8##V(p, r, list[i]);                     \
+                continue;                                                      \
+            }                                                                  \
             POS c = *p;                                                        \
             make_##M8##C8##V(&c, r, list[i]);                                  \
-            total += depth == 2                                                \
-                         ? (uint64_t)count_t(&c, r, M8, gen_##M8##C8##V)       \
-                         : perft_##M8##C8##V(&c, r, depth - 1);                \
+            total += perft_##M8##C8##V(&c, r, depth - 1);                      \
         }                                                                      \
         return total;                                                          \
     }
