@@ -373,6 +373,34 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     return total + nq * (uint64_t)base + gain - loss;
 }
 
+/*
+ * The last two plies from the middle of a chain (state SG_ST_CHAIN): the
+ * chain piece's capturing steps, counted as perft2_t counts captures, and
+ * the pass, after which the other side starts a plain turn with its steps
+ * (the long way if it has none: the blocked rule). What gen_chain_t lists
+ * and after() counts, without the list or a make.
+ */
+SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
+                            after_fn after)
+{
+    int me = p->side, from = p->chain;
+    BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB k8[8];
+    BB x = capture_squares_k(own, capturable, c8, k8);
+    int n = bb_count_steps(en, empty, m8);
+    uint64_t total = n ? (uint64_t)n
+                       : after(p, r, SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ,
+                                            SG_NOSQ));
+    for (BB t = bb_and(bb_and(adj(from, m8), empty), x); bb_any(t);
+         t = bb_pop_lsb(t)) {
+        int to = bb_lsb(t);
+        total += capture_replies_t(p, r, m8, c8, after, own, en, from, to,
+                                   arrival_captures(bb_bit(to), k8, c8));
+    }
+    return total;
+}
+
 #if N == 5
 /*
  * Two 5x5 positions' last two plies at once. The children of a position
@@ -618,6 +646,9 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
             return perft2_##M8##C8##V(p, r);                                   \
+        if (depth == 2 && p->state == SG_ST_CHAIN &&                           \
+            p->result == SEEGA_ONGOING && !quiet_over(p, r))                   \
+            return chain2_t(p, r, M8, C8, after_##M8##C8##V);                  \
         if (depth >= 3 && perft2_applies(p, r, M8))                            \
             return perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,             \
                             perft2_##M8##C8##V, SG_P2X2(M8, C8, V),            \
