@@ -185,6 +185,12 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * captures and the pass if it may go on capturing, else the other side's
  * steps; one that leaves the other side no step (the blocked rule) goes
  * the long way, make_t and count_t.
+ *
+ * On a crowded board (SG_CROWDED) perft2e_t does the same sums square by
+ * square over the few empty squares instead of direction by direction
+ * over the whole board, and finds the quiet steps that leave the other
+ * side no step exactly (blocked_replies_t) instead of counting steps one
+ * by one when base <= ndirs.
  */
 
 /*
@@ -374,6 +380,83 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
 }
 
 /*
+ * The replies the sums leave out: a quiet step from -> to counts
+ * base + A(from) - A(to) replies, which is 0 (and the blocked rule
+ * applies) exactly when every step of the other side goes into `to`
+ * (A(to) == base) and none can follow into `from` (A(from) == 0); those
+ * steps go the long way. Only possible when base <= ndirs. `quiet`: the
+ * empty squares a step reaches without capturing.
+ */
+SG_INLINE uint64_t blocked_replies_t(const POS *p, const sg_crules *r, int m8,
+                                     after_fn after, int base, BB own, BB en,
+                                     BB quiet)
+{
+    uint64_t total = 0;
+    for (; bb_any(quiet); quiet = bb_pop_lsb(quiet)) {
+        int to = bb_lsb(quiet);
+        if (bb_count(bb_and(adj(to, m8), en)) != base)
+            continue;
+        for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f)) {
+            int from = bb_lsb(f);
+            if (!bb_any(bb_and(adj(from, m8), en)))
+                total += after_en(p, en, r, after, from, to);
+        }
+    }
+    return total;
+}
+
+/*
+ * perft2_t's count square by square over the empty squares, for a crowded
+ * board (few empty squares, where perft2_t's per-direction sums over the
+ * whole board cost more): every step into an empty square `to` captures
+ * or none does (x), and the quiet ones from the set F of own pieces next
+ * to it sum to |F| (base - A(to)) + (the sum of A over F), base itself
+ * being the sum of A(to) over the empty squares.
+ */
+SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
+                             after_fn after)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    int32_t quiet = quiet_after(p);
+    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    BB k8[8];
+    BB x = capture_squares_k(own, capturable, c8, k8);
+    BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
+    SLICE_ADJ(a, en, m8, sh);
+    int a8 = m8 && bb_any(a[3]);
+    uint64_t total = 0, nq = 0, oa = 0, gain = 0;
+    int base = 0;
+    for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
+        int to = bb_lsb(e);
+        BB nb = adj(to, m8), f = bb_and(nb, own);
+        int ae = bb_count(bb_and(nb, en));
+        base += ae;
+        if (!bb_any(f))
+            continue;
+        if (bb_test(x, to)) {
+            BB taken = arrival_captures(bb_bit(to), k8, c8);
+            for (; bb_any(f); f = bb_pop_lsb(f))
+                total += capture_replies_t(p, r, m8, c8, after, own, en,
+                                           bb_lsb(f), to, taken);
+            continue;
+        }
+        int o = bb_count(f);
+        nq += (uint64_t)o;
+        oa += (uint64_t)(o * ae);
+        gain += sliced_sum(f, a, a8);
+    }
+    if (over) /* the quiet steps' replies would be after the quiet limit */
+        return total;
+    total += nq * (uint64_t)base + gain - oa;
+    if (base <= ndirs(m8))
+        total += blocked_replies_t(p, r, m8, after, base, own, en,
+                                   bb_andnot(empty, x));
+    return total;
+}
+
+/*
  * The last two plies from the middle of a chain (state SG_ST_CHAIN): the
  * chain piece's capturing steps, counted as perft2_t counts captures, and
  * the pass, after which the other side starts a plain turn with its steps
@@ -450,6 +533,18 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     int32_t quiet = quiet_after(t);
     int base1 = 0, base2 = 0;
     BB ts[8];
+    /* on a crowded board (at most 4 empty squares a board in four
+     * directions, 8 in eight) perft2 twice, square by square, costs less
+     * than the pair (by callgrind) */
+    if ((r->quiet_limit && quiet >= r->quiet_limit) ||
+        bb_count(EMPTY) <= 2 * (m8 ? 8 : 4)) {
+        POS q = *t;
+        uint64_t n;
+        q.bb[opp] = en1;
+        n = p2(&q, r);
+        q.bb[opp] = en2;
+        return n + p2(&q, r);
+    }
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         BB st = step_to(EN, d, dest);
@@ -461,8 +556,7 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
      * them one by one, as perft2_t does: here in eight directions, through
      * perft2 in four (fewer instructions, by tests/bench/callgrind.sh) */
     int slow1 = base1 <= ndirs(m8), slow2 = base2 <= ndirs(m8);
-    if ((r->quiet_limit && quiet >= r->quiet_limit) ||
-        (m8 ? slow1 && slow2 : slow1 || slow2)) {
+    if (m8 ? slow1 && slow2 : slow1 || slow2) {
         POS q = *t;
         uint64_t n;
         q.bb[opp] = en1;
@@ -532,6 +626,14 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
 }
 
 typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
+
+/*
+ * perft2 counts square by square (perft2e_t) with at most this many empty
+ * squares, over the whole board (perft2_t) with more: the crossing points
+ * measured with callgrind on the bench positions and on crowded random
+ * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
+ */
+#define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
 
 typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
                                 const sg_crules *r);
@@ -634,6 +736,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     static ATTR SG_NOINLINE uint64_t perft2_##M8##C8##V(const POS *p,          \
                                                         const sg_crules *r)    \
     {                                                                          \
+        if (bb_count(p_empty(p)) <= SG_CROWDED)                                \
+            return perft2e_t(p, r, M8, C8, after_##M8##C8##V);                 \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
     SG_PERFT2X2(M8, C8, V, ATTR)                                               \

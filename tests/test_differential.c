@@ -1801,6 +1801,119 @@ static void test_perft(void **state)
     }
 }
 
+/*
+ * Does the position have a step that captures nothing and leaves the other
+ * side without a step (the blocked rule applies at once, or the game ends
+ * by it)? Played on a clone through the API.
+ */
+static int has_blocking_step(seega_game *g)
+{
+    seega_action list[SEEGA_MAX_ACTIONS], next[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS), found = 0;
+    for (int32_t i = 0; i < n && !found; i++) {
+        seega_game *c;
+        int32_t sq[16], why = 0;
+        if (seega_action_kind(list[i]) != SEEGA_ACTION_STEP)
+            continue;
+        assert_int_equal(seega_clone(g, &c), SEEGA_OK);
+        assert_int_equal(seega_play(c, list[i]), SEEGA_OK);
+        if (seega_last_captures(c, sq, 16) == 0) {
+            if (seega_result(c, &why) != SEEGA_ONGOING) {
+                found = why == SEEGA_REASON_BLOCKED ||
+                        why == SEEGA_REASON_BOTH_BLOCKED;
+            } else {
+                int32_t m = seega_legal_moves(c, next, SEEGA_MAX_ACTIONS);
+                found = 1;
+                for (int32_t j = 0; j < m; j++)
+                    if (seega_action_kind(next[j]) == SEEGA_ACTION_STEP)
+                        found = 0;
+            }
+        }
+        seega_free(c);
+    }
+    return found;
+}
+
+/*
+ * Crowded boards (few empty squares, where perft counts the last two
+ * plies square by square) with a step that leaves the other side no step:
+ * the sums count no reply for it, so perft must take the blocked rule the
+ * long way. One or two per preset and size, found by random play; each is
+ * checked to have such a step, then perft is compared with the reference.
+ * Then positions one quiet turn short of the quiet limit, where a step
+ * that captures nothing ends the game.
+ */
+static void test_perft_crowded(void **state)
+{
+    (void)state;
+    static const struct {
+        int32_t variant, size;
+        const char *spn;
+    } pos[] = {
+        {SEEGA_CLASSIC, 5, "xxxx1/o1x1x/oooxx/ooooo/oxxox x 0 0 10 -"},
+        {SEEGA_CLASSIC, 5, "xxo1o/xooxo/o1oxx/2oxx/o1oox o 0 0 33 -"},
+        {SEEGA_CLASSIC, 7, "xoxxoxo/oxxxxxx/oxxxxoo/oxooxo1/ooo2o1/"
+                           "oxooo1o/xo1o1ox o 0 0 5 -"},
+        {SEEGA_CLASSIC, 9, "xxxooxooo/xxooooxxo/oxxxoxxox/x2xoxoxx/"
+                           "1xx1oooxx/xxx1xxoox/oxx1xxooo/oooxoxxox/"
+                           "ooooooxxo x 0 0 3 -"},
+        {SEEGA_DIAGONAL, 5, "xxooo/xx1o1/oxo1o/xxooo/xxxoo o 0 0 3 -"},
+        {SEEGA_DIAGONAL, 5, "ooo2/1oo1o/1oooo/xxxoo/xxxxx o 0 0 3 -"},
+        {SEEGA_DIAGONAL, 7, "ooxxxxx/xxxxx1o/xxxoooo/xxxoooo/xoooo2/"
+                            "xooo1oo/xoxoo1o o 0 0 1 -"},
+        {SEEGA_MODERN, 5, "xxooo/xoooo/oo1xx/xxx2/oxxxx x 0 0 5 -"},
+        {SEEGA_MODERN, 7, "oxooooo/oxxoxxo/oxooxx1/xooxx2/ooxox1x/"
+                          "xxxoxxx/xxxoooo x 0 0 2 -"},
+        {SEEGA_MODERN, 9, "xoooxxxox/xoxoxoxoo/xxoooooxo/xxoooooxo/"
+                          "oxoo2oxx/xxxxo1o1x/xxxxoooox/oxooxo1ox/"
+                          "xxoxxooxx o 0 0 6 -"},
+        {SEEGA_TRADITIONAL, 5, "1xooo/x1ooo/1xxxo/1xx1x/xox1x x 0 0 15 -"},
+        {SEEGA_TRADITIONAL, 5, "ooxoo/xoxxx/1xooo/x1xxo/x1xoo x 0 0 0 -"},
+        {SEEGA_TRADITIONAL, 7, "oxxooxx/oooooxo/oo3ox/1ooxoox/ooxxoox/"
+                               "xxxxoxx/xxoxoox o 0 0 3 -"},
+        {SEEGA_TRADITIONAL, 9, "oxxoooxoo/ooooooxox/xxxo1oxxx/oxx1o1oox/"
+                               "oxxoo1oox/xoxo1o1ox/xxxxoxoox/xxooxxoxx/"
+                               "xxxxoxooo o 0 0 6 -"},
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        seega_rules r = preset(pos[i].variant, pos[i].size);
+        seega_game *g;
+        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
+        assert_int_equal(seega_set_spn(g, pos[i].spn), SEEGA_OK);
+        if (!has_blocking_step(g)) {
+            print_error("no blocking step in %s\n", pos[i].spn);
+            fail();
+        }
+        seega_free(g);
+        for (int depth = 1; depth <= (pos[i].size == 5 ? 4 : 3); depth++)
+            perft_compare(&r, pos[i].spn, depth, -1);
+    }
+    static const struct {
+        int32_t variant, size;
+        const char *spn;
+    } quiet[] = {
+        {SEEGA_MODERN, 5, "ox1xx/xx1xo/2x1o/o1x1o/oxxox x 0 0 49 -"},
+        {SEEGA_MODERN, 7, "oxoxxox/oxxxx2/oxxxxxx/o1oxxx1/o1oo2o/o1oooox/"
+                          "1xooo2 o 0 0 49 -"},
+        {SEEGA_MODERN, 9, "xxooxooxo/xoxooooxx/xxoooxooo/1xooxxxxo/"
+                          "xo1xxx1xo/ooxxxx1xx/1x3xxxo/x2o2o1o/xoo1oooox "
+                          "x 0 0 49 -"},
+        /* and two with more empty squares (the sums over the board) */
+        {SEEGA_MODERN, 5, "x1o2/1o3/o1x2/5/o1x2 x 0 0 49 -"},
+        {SEEGA_DIAGONAL, 5, "oo3/2oo1/1oox1/1oo2/o4 o 0 0 149 -"},
+    };
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+        seega_rules r = preset(quiet[i].variant, quiet[i].size);
+        seega_game *g;
+        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
+        assert_int_equal(seega_set_spn(g, quiet[i].spn), SEEGA_OK);
+        assert_int_equal(seega_quiet_count(g), r.quiet_limit - 1);
+        seega_free(g);
+        for (int depth = 1; depth <= 3; depth++)
+            perft_compare(&r, quiet[i].spn, depth, -1);
+    }
+}
+
 int main(void)
 {
     read_env();
@@ -1818,6 +1931,7 @@ int main(void)
         cmocka_unit_test(test_spn_fuzz),
         cmocka_unit_test(test_pool_reload),
         cmocka_unit_test(test_perft),
+        cmocka_unit_test(test_perft_crowded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
