@@ -10,6 +10,7 @@
  *   seega-bench perft PRESET SIZE DEPTH [SPN...]
  *   seega-bench playouts PRESET SIZE COUNT [SEED]
  *   seega-bench search [positions.txt]    search: time to depth, nodes/s
+ *   seega-bench random [COUNT [SEED]]     perft on random moving positions
  *
  * The two single modes run the library only and print what they counted;
  * tests/bench/callgrind.sh runs them under callgrind for instruction
@@ -392,6 +393,108 @@ static int table(const char *path)
     return 0;
 }
 
+/* ---- perft on random moving positions (not chosen in advance) ---------- */
+
+/*
+ * A moving-phase position reached by random play from the start: the
+ * placing to its end, then 0-39 random actions; written as SPN into spn.
+ * 0 if the game ended on the way.
+ */
+static int random_position(const seega_rules *r, uint64_t *s, char *spn,
+                           size_t cap)
+{
+    seega_game *g = lib_game(r, NULL);
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int extra = (int)(xs(s) % 40), ok = 1;
+    while (ok && (seega_phase(g) == SEEGA_PHASE_PLACING || extra-- > 0)) {
+        int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
+        ok = n > 0 && seega_play(g, list[xs(s) % (uint64_t)n]) == SEEGA_OK;
+    }
+    ok = ok && seega_result(g, NULL) == SEEGA_ONGOING &&
+         seega_get_spn(g, spn, cap) > 0;
+    seega_free(g);
+    return ok;
+}
+
+/*
+ * perft from `count` random moving positions per preset and size, each at
+ * the first depth (up to 9) where one run of the reference takes 10 ms or
+ * more: the library and the reference side by side as in the table (the
+ * ratio per position), the counts compared, and per preset and size the
+ * geometric mean, the lowest and the highest ratio.
+ */
+static int random_table(int count, uint64_t seed)
+{
+    double all_log = 0;
+    int all_rows = 0;
+    printf("libseega %s, perft on %d random moving positions per preset and "
+           "size (seed %llu)\n\n%-11s %-5s %-5s %12s  %13s  %13s  %8s  %s\n",
+           SEEGA_VERSION_STRING, count, (unsigned long long)seed, "preset",
+           "size", "depth", "leaves", "library", "reference", "ratio",
+           "position");
+    for (int v = 1; v <= 4; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_rules r = rules_of(v, size);
+            uint64_t s = seed * 0x9E3779B97F4A7C15u + (uint64_t)(v * 16 + size);
+            double log_sum = 0, lo = 1e300, hi = 0;
+            for (int i = 0; i < count;) {
+                char spn[SEEGA_SPN_MAX];
+                if (!random_position(&r, &s, spn, sizeof spn))
+                    continue;
+                i++;
+                ref_game *g = ref_new(&r);
+                if (!g || ref_set_spn(g, spn)) {
+                    fprintf(stderr, "reference refused %s\n", spn);
+                    return 1;
+                }
+                int depth = 0;
+                uint64_t n = 0, lib_n = 0;
+                double t;
+                do {
+                    double t0 = now();
+                    n = ref_perft(g, ++depth);
+                    t = now() - t0;
+                } while (t < 0.01 && depth < 9);
+                ref_free(g);
+                seega_game *lg = lib_game(&r, spn);
+                seega_perft(lg, depth, &lib_n);
+                seega_free(lg);
+                if (lib_n != n) {
+                    fprintf(stderr, "perft %d differs (library %llu, "
+                            "reference %llu): %s\n", depth,
+                            (unsigned long long)lib_n, (unsigned long long)n,
+                            spn);
+                    return 1;
+                }
+                double lib[REPEATS], ref[REPEATS];
+                job j = {&r, spn, depth, 0, 0};
+                for (int k = 0; k < REPEATS; k++) {
+                    lib[k] = rate(job_run(&j, 1));
+                    ref[k] = rate(job_run(&j, 0));
+                }
+                double a = median3(lib[0], lib[1], lib[2]);
+                double b = median3(ref[0], ref[1], ref[2]);
+                double x = a / b;
+                printf("%-11s %dx%d  d%-4d %12llu  %9.2f M/s  %9.3f M/s  "
+                       "%7.1fx  %s\n", NAMES[v - 1], size, size, depth,
+                       (unsigned long long)n, a / 1e6, b / 1e6, x, spn);
+                fflush(stdout);
+                log_sum += log(x);
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            }
+            printf("%-11s %dx%d  geometric mean %.1fx, lowest %.1fx, "
+                   "highest %.1fx\n\n", NAMES[v - 1], size, size,
+                   exp(log_sum / count), lo, hi);
+            all_log += log_sum;
+            all_rows += count;
+        }
+    }
+    printf("geometric mean of the ratios: %.1fx over %d positions\n",
+           exp(all_log / all_rows), all_rows);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 5 && !strcmp(argv[1], "perft")) {
@@ -423,6 +526,14 @@ int main(int argc, char **argv)
         seega_free(g);
         return 0;
     }
+    if (argc >= 2 && argc <= 4 && !strcmp(argv[1], "random")) {
+        int count = argc > 2 ? atoi(argv[2]) : 10;
+        if (count < 1) {
+            fprintf(stderr, "random: COUNT must be 1 or more\n");
+            return 2;
+        }
+        return random_table(count, argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
+    }
     if (argc >= 2 && !strcmp(argv[1], "search"))
         return search_table(argc > 2 ? argv[2] : SEEGA_BENCH_POSITIONS);
     if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
@@ -430,8 +541,9 @@ int main(int argc, char **argv)
                 "usage: %s [positions.txt]\n"
                 "       %s perft PRESET SIZE DEPTH [SPN...]\n"
                 "       %s playouts PRESET SIZE COUNT [SEED]\n"
-                "       %s search [positions.txt]\n",
-                argv[0], argv[0], argv[0], argv[0]);
+                "       %s search [positions.txt]\n"
+                "       %s random [COUNT [SEED]]\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0]);
         return 2;
     }
     return table(argc == 2 ? argv[1] : SEEGA_BENCH_POSITIONS);
