@@ -384,16 +384,16 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
  * base + A(from) - A(to) replies, which is 0 (and the blocked rule
  * applies) exactly when every step of the other side goes into `to`
  * (A(to) == base) and none can follow into `from` (A(from) == 0); those
- * steps go the long way. Only possible when base <= ndirs. `quiet`: the
- * empty squares a step reaches without capturing.
+ * steps go the long way. Only possible when base <= ndirs. `targets`:
+ * the empty squares a step reaches without capturing.
  */
 SG_INLINE uint64_t blocked_replies_t(const POS *p, const sg_crules *r, int m8,
                                      after_fn after, int base, BB own, BB en,
-                                     BB quiet)
+                                     BB targets)
 {
     uint64_t total = 0;
-    for (; bb_any(quiet); quiet = bb_pop_lsb(quiet)) {
-        int to = bb_lsb(quiet);
+    for (; bb_any(targets); targets = bb_pop_lsb(targets)) {
+        int to = bb_lsb(targets);
         if (bb_count(bb_and(adj(to, m8), en)) != base)
             continue;
         for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f)) {
@@ -554,7 +554,8 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     }
     /* a board whose quiet steps might leave the other side no step counts
      * them one by one, as perft2_t does: here in eight directions, through
-     * perft2 in four (fewer instructions, by tests/bench/callgrind.sh) */
+     * perft2 (perft2_t) in four (fewer instructions, by
+     * tests/bench/callgrind.sh) */
     int slow1 = base1 <= ndirs(m8), slow2 = base2 <= ndirs(m8);
     if (m8 ? slow1 && slow2 : slow1 || slow2) {
         POS q = *t;

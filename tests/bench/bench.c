@@ -436,15 +436,16 @@ static int random_table(int count, uint64_t seed)
         for (int size = 5; size <= 9; size += 2) {
             seega_rules r = rules_of(v, size);
             uint64_t s = seed * 0x9E3779B97F4A7C15u + (uint64_t)(v * 16 + size);
+            s = s ? s : 1; /* xorshift stays at 0 */
             double log_sum = 0, lo = 1e300, hi = 0;
             for (int i = 0; i < count;) {
                 char spn[SEEGA_SPN_MAX];
                 if (!random_position(&r, &s, spn, sizeof spn))
                     continue;
-                i++;
                 ref_game *g = ref_new(&r);
                 if (!g || ref_set_spn(g, spn)) {
                     fprintf(stderr, "reference refused %s\n", spn);
+                    ref_free(g);
                     return 1;
                 }
                 int depth = 0;
@@ -456,9 +457,16 @@ static int random_table(int count, uint64_t seed)
                     t = now() - t0;
                 } while (t < 0.01 && depth < 9);
                 ref_free(g);
+                if (n == 0) /* every line ends early: nothing to time */
+                    continue;
+                i++;
                 seega_game *lg = lib_game(&r, spn);
-                seega_perft(lg, depth, &lib_n);
+                int32_t rc = seega_perft(lg, depth, &lib_n);
                 seega_free(lg);
+                if (rc != SEEGA_OK) {
+                    fprintf(stderr, "seega_perft: %s\n", seega_status_text(rc));
+                    return 1;
+                }
                 if (lib_n != n) {
                     fprintf(stderr, "perft %d differs (library %llu, "
                             "reference %llu): %s\n", depth,
