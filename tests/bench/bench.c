@@ -194,10 +194,9 @@ static double median3(double a, double b, double c)
 }
 
 /* The library and the reference REPEATS times each, alternating, so that a
- * burst of load elsewhere hits one run of either, not a whole side; the
- * medians of their rates and the ratio of the medians. */
-static void row(const char *preset, int size, const char *what, const job *j,
-                double *log_sum, int *rows)
+ * burst of load elsewhere hits one run of either, not a whole side: the
+ * medians of their rates in *a and *b; returns the work of one run. */
+static double side_by_side(const job *j, double *a, double *b)
 {
     double lib[REPEATS], ref[REPEATS], work = 0;
     for (int i = 0; i < REPEATS; i++) {
@@ -206,8 +205,16 @@ static void row(const char *preset, int size, const char *what, const job *j,
         lib[i] = rate(m);
         ref[i] = rate(job_run(j, 0));
     }
-    double a = median3(lib[0], lib[1], lib[2]);
-    double b = median3(ref[0], ref[1], ref[2]);
+    *a = median3(lib[0], lib[1], lib[2]);
+    *b = median3(ref[0], ref[1], ref[2]);
+    return work;
+}
+
+/* One row of the table: side_by_side and the ratio of the medians. */
+static void row(const char *preset, int size, const char *what, const job *j,
+                double *log_sum, int *rows)
+{
+    double a, b, work = side_by_side(j, &a, &b);
     printf("%-11s %dx%d  %-22s %12.0f  %9.2f M/s  %9.3f M/s  %7.1fx\n",
            preset, size, size, what, work, a / 1e6, b / 1e6, a / b);
     fflush(stdout);
@@ -474,14 +481,9 @@ static int random_table(int count, uint64_t seed)
                             spn);
                     return 1;
                 }
-                double lib[REPEATS], ref[REPEATS];
                 job j = {&r, spn, depth, 0, 0};
-                for (int k = 0; k < REPEATS; k++) {
-                    lib[k] = rate(job_run(&j, 1));
-                    ref[k] = rate(job_run(&j, 0));
-                }
-                double a = median3(lib[0], lib[1], lib[2]);
-                double b = median3(ref[0], ref[1], ref[2]);
+                double a, b;
+                side_by_side(&j, &a, &b);
                 double x = a / b;
                 printf("%-11s %dx%d  d%-4d %12llu  %9.2f M/s  %9.3f M/s  "
                        "%7.1fx  %s\n", NAMES[v - 1], size, size, depth,
