@@ -349,14 +349,16 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     /* a count of 8 (every neighbour an enemy) is rare: skip its slice */
     int a8 = m8 && bb_any(a[3]);
     /* the captures: few, and a loop body too big to unroll */
-    for (int d = 0; d < ndirs(m8); d++) {
-        int k = dir_delta(d);
-        for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
-            int to = bb_lsb(c);
-            total += capture_replies_t(
-                p, r, m8, c8, after, own, en, to - k, to,
-                arrival_captures(bb_bit(to), k8, c8));
-        }
+    BB reach = ts[0];
+    SG_UNROLL
+    for (int d = 1; d < ndirs(m8); d++)
+        reach = bb_or(reach, ts[d]);
+    for (BB c = bb_and(reach, x); bb_any(c); c = bb_pop_lsb(c)) {
+        int to = bb_lsb(c);
+        BB taken = arrival_captures(bb_bit(to), k8, c8);
+        for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f))
+            total += capture_replies_t(p, r, m8, c8, after, own, en,
+                                       bb_lsb(f), to, taken);
     }
     if (over) /* the quiet steps' replies would be after the quiet limit */
         return total;
@@ -578,18 +580,20 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     SLICE_ADJ(a, EN, m8, psh);
     int a8 = m8 && bb_any(a[3]);
     uint64_t total = 0, nq = 0, nq2 = 0, gain = 0, loss = 0;
-    for (int d = 0; d < ndirs(m8); d++) {
-        int k = dir_delta(d);
-        for (BB c = bb_and(ts[d], x); bb_any(c); c = bb_pop_lsb(c)) {
-            int at = bb_lsb(c), hi = at >= PK_HI, to = at - hi * PK_HI;
-            BB taken = BB_ZERO, tb = bb_bit(at);
-            SG_UNROLL
-            for (int e = 0; e < ndirs(c8); e++)
-                taken = bb_or(taken, bb_and(psh(tb, e), k8[e]));
+    BB reach = ts[0];
+    SG_UNROLL
+    for (int d = 1; d < ndirs(m8); d++)
+        reach = bb_or(reach, ts[d]);
+    for (BB c = bb_and(reach, x); bb_any(c); c = bb_pop_lsb(c)) {
+        int at = bb_lsb(c), hi = at >= PK_HI, to = at - hi * PK_HI;
+        BB taken = BB_ZERO, tb = bb_bit(at);
+        SG_UNROLL
+        for (int e = 0; e < ndirs(c8); e++)
+            taken = bb_or(taken, bb_and(psh(tb, e), k8[e]));
+        taken = BB_(shr)(taken, hi * PK_HI);
+        for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f))
             total += capture_replies_t(t, r, m8, c8, after, own,
-                                       hi ? en2 : en1, to - k, to,
-                                       BB_(shr)(taken, hi * PK_HI));
-        }
+                                       hi ? en2 : en1, bb_lsb(f), to, taken);
     }
     if (m8 && (slow1 || slow2)) {
         for (int d = 0; d < ndirs(m8); d++) {
