@@ -1866,6 +1866,12 @@ static void test_perft_crowded(void **state)
         {SEEGA_DIAGONAL, 5, "ooo2/1oo1o/1oooo/xxxoo/xxxxx o 0 0 3 -"},
         {SEEGA_DIAGONAL, 7, "ooxxxxx/xxxxx1o/xxxoooo/xxxoooo/xoooo2/"
                             "xooo1oo/xoxoo1o o 0 0 1 -"},
+        /* made by hand (random play met none): o's 27 pieces fill the
+         * top three rows, x's wall below them has one gap, and an x
+         * piece stepping into it from the fifth row blocks o */
+        {SEEGA_DIAGONAL, 9, "ooooooooo/ooooooooo/ooooooooo/xxxx1xxxx/"
+                            "xxxxxxxxx/xxxxxxxxx/x1x1x1x1x/1x1x1x1x1/"
+                            "x1x1x1x1x x 0 0 0 -"},
         {SEEGA_MODERN, 5, "xxooo/xoooo/oo1xx/xxx2/oxxxx x 0 0 5 -"},
         {SEEGA_MODERN, 7, "oxooooo/oxxoxxo/oxooxx1/xooxx2/ooxox1x/"
                           "xxxoxxx/xxxoooo x 0 0 2 -"},
