@@ -13,6 +13,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 bench=${1:-$here/../../build/tests/seega-bench}
 positions=$here/positions.txt
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
+[ -f "$bench" ] && [ -x "$bench" ] ||
+    { echo "callgrind.sh: no seega-bench program at $bench" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
