@@ -557,7 +557,8 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     }
     /* a board whose quiet steps might leave the other side no step counts
      * them one by one, as perft2_t does: here in eight directions, through
-     * perft2 (perft2_t) in four (fewer instructions, by
+     * perft2 in four (perft2_t, or perft2e_t on a crowded board, which
+     * finds those steps exactly; fewer instructions, by
      * tests/bench/callgrind.sh) */
     int slow1 = base1 <= ndirs(m8), slow2 = base2 <= ndirs(m8);
     if (m8 ? slow1 && slow2 : slow1 || slow2) {

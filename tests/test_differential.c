@@ -1841,10 +1841,10 @@ static int has_blocking_step(seega_game *g)
  * Crowded boards (few empty squares, where perft counts the last two
  * plies square by square) with a step that leaves the other side no step:
  * the sums count no reply for it, so perft must take the blocked rule the
- * long way. One or two per preset and size (none for DIAGONAL 9x9, where
- * random play met none), found by random play; each is checked to have
- * such a step, after which the game goes on (the blocked side passes or
- * removes) but for DIAGONAL, where it loses. Then perft is compared with
+ * long way. One or two per preset and size, found by random play (the
+ * DIAGONAL 9x9 one made by hand: random play met none); each is checked
+ * to have such a step, after which the game goes on (the blocked side
+ * passes or removes) but for DIAGONAL, where it loses. Then perft is compared with
  * the reference. Then positions one or two quiet turns short of the quiet
  * limit, where a step that captures nothing ends the game.
  */

@@ -23,7 +23,8 @@ ir() {
     fn=$1
     shift
     valgrind --tool=callgrind --callgrind-out-file="$tmp/out" \
-        --toggle-collect="$fn" "$@" > "$tmp/stdout" 2>/dev/null
+        --toggle-collect="$fn" "$@" > "$tmp/stdout" 2>/dev/null ||
+        { echo "callgrind.sh: failed: $*" >&2; exit 1; }
     awk '/^totals:/ {print $2}' "$tmp/out"
 }
 
@@ -36,13 +37,23 @@ for preset in classic diagonal modern traditional; do
         grep -v '^#' "$positions" | awk -v p=$preset -v s=$size '$1 == p && $2 == s' > "$tmp/pos"
         while read -r _ _ depth spn; do
             i=$(ir seega_perft "$bench" perft $preset $size "$depth" "$spn")
-            n=$(awk '{print $2}' "$tmp/stdout")
+            n=$(awk '$1 == "leaves" {print $2}' "$tmp/stdout")
+            case $n in
+            '' | *[!0-9]*)
+                echo "callgrind.sh: $bench printed no leaf count" >&2
+                exit 1 ;;
+            esac
             leaves=$((leaves + n))
             irs=$((irs + i))
         done < "$tmp/pos"
         count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
         pi=$(ir seega_playouts "$bench" playouts $preset $size $count 7)
-        pa=$(awk '{print $2}' "$tmp/stdout")
+        pa=$(awk '$1 == "actions" {print $2}' "$tmp/stdout")
+        case $pa in
+        '' | *[!0-9]*)
+            echo "callgrind.sh: $bench printed no action count" >&2
+            exit 1 ;;
+        esac
         awk -v p=$preset -v s=$size -v l=$leaves -v i=$irs -v pi=$pi -v pa=$pa 'BEGIN {
             printf "%-12s %dx%d  %14d %12d %10.1f   %14d %12.1f\n", p, s, s, l, i, i / l, pa, pi / pa }'
     done
