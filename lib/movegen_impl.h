@@ -194,20 +194,6 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  */
 
 /*
- * The squares where a piece of the side owning `own` captures on arrival:
- * an enemy next to it with an own piece beyond (the moving piece is never
- * that far piece, two squares from its target).
- */
-SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
-{
-    BB x = BB_ZERO;
-    SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c++)
-        x = bb_or(x, sh(bb_and(capturable, sh(own, c ^ 1)), c ^ 1));
-    return x;
-}
-
-/*
  * capture_squares, keeping k[c]: the capturable pieces with an own piece
  * beyond them in direction c, taken by a piece arriving on their other
  * side (see arrival_captures).
