@@ -163,8 +163,9 @@ SG_INLINE int step_captures(BB own, BB enemy, BB from, BB empty, int d,
 
 /*
  * The squares where a piece of the side owning `own` captures on arrival:
- * an enemy next to it with an own piece beyond (the moving piece is never
- * that far piece, two squares from its target).
+ * a capturable piece next to it with an own piece beyond. The moving
+ * piece may still be in `own`: it is never that far piece, which is two
+ * squares from the target, the mover's origin one.
  */
 SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
 {
@@ -177,8 +178,9 @@ SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
 
 /*
  * Has the piece on sq (one of own's) a step that captures? One of its
- * empty neighbours is a capture square (set-wise, without a branch per
- * direction: the result is hard to predict).
+ * empty neighbours in the move directions is a capture square (set-wise,
+ * without a branch per direction, whose outcome is hard to predict; own
+ * may hold the piece on sq, see capture_squares).
  */
 SG_INLINE int bb_can_capture_from(BB own, BB enemy, int sq, int immune,
                                   int m8, int c8)
