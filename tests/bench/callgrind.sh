@@ -28,6 +28,18 @@ ir() {
     awk '/^totals:/ {print $2}' "$tmp/out"
 }
 
+# count <word>: the number the program printed after <word> ("leaves",
+# "actions"), or an error
+count() {
+    c=$(awk -v w="$1" '$1 == w {print $2}' "$tmp/stdout")
+    case $c in
+    '' | *[!0-9]*)
+        echo "callgrind.sh: $bench printed no count of $1" >&2
+        exit 1 ;;
+    esac
+    echo "$c"
+}
+
 printf '%-12s %-5s %14s %12s %10s   %14s %12s\n' preset size "perft leaves" "Ir" "Ir/leaf" \
     "playout acts" "Ir/action"
 for preset in classic diagonal modern traditional; do
@@ -37,23 +49,13 @@ for preset in classic diagonal modern traditional; do
         grep -v '^#' "$positions" | awk -v p=$preset -v s=$size '$1 == p && $2 == s' > "$tmp/pos"
         while read -r _ _ depth spn; do
             i=$(ir seega_perft "$bench" perft $preset $size "$depth" "$spn")
-            n=$(awk '$1 == "leaves" {print $2}' "$tmp/stdout")
-            case $n in
-            '' | *[!0-9]*)
-                echo "callgrind.sh: $bench printed no leaf count" >&2
-                exit 1 ;;
-            esac
+            n=$(count leaves)
             leaves=$((leaves + n))
             irs=$((irs + i))
         done < "$tmp/pos"
         count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
         pi=$(ir seega_playouts "$bench" playouts $preset $size $count 7)
-        pa=$(awk '$1 == "actions" {print $2}' "$tmp/stdout")
-        case $pa in
-        '' | *[!0-9]*)
-            echo "callgrind.sh: $bench printed no action count" >&2
-            exit 1 ;;
-        esac
+        pa=$(count actions)
         awk -v p=$preset -v s=$size -v l=$leaves -v i=$irs -v pi=$pi -v pa=$pa 'BEGIN {
             printf "%-12s %dx%d  %14d %12d %10.1f   %14d %12.1f\n", p, s, s, l, i, i / l, pa, pi / pa }'
     done
