@@ -609,6 +609,26 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
 }
 #endif
 
+/*
+ * Children of perft3_t waiting for perft2x8 (5x5, AVX2): in each, the
+ * pieces of the side to move and of the other side, and the quiet counter;
+ * the rest is perft3_t's template child (the side, the state NORMAL).
+ */
+typedef struct BATCH {
+    BB own[8], en[8];
+    int32_t quiet[8];
+    int n;
+} BATCH;
+
+typedef uint64_t (*perft2x8_fn)(const POS *t, const BATCH *b,
+                                const sg_crules *r);
+
+#if N == 5 && SG_DISPATCH && defined(__x86_64__) && !defined(SEEGA_NO_WIDE)
+#include "perft5x8_impl.h"
+#else
+#define SG_WIDE 0
+#endif
+
 /* May perft2_t count the last two plies from p? */
 SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
 {
@@ -642,7 +662,7 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  */
 SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             int m8, int c8, make_fn make, perft2_fn p2,
-                            perft2x2_fn p2x2, perft_fn pf)
+                            perft2x2_fn p2x2, perft2x8_fn p2x8, perft_fn pf)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp];
@@ -653,10 +673,21 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     uint64_t total = 0;
     BB held = BB_ZERO; /* with p2x2: a child waiting for its pair */
     int holding = 0;
+    BATCH b; /* with p2x8: children waiting for their batch */
+    b.n = 0;
     c.side = (uint8_t)opp;
     c.state = SG_ST_NORMAL;
     c.chain = 0;
     c.quiet = quiet_after(p);
+    /* perft2_applies(&c) but for the other side's step: c is a live game
+     * at a plain turn; with three plies, the quiet limit not reached */
+    int two = depth == 3 && !quiet_over(&c, r);
+    /* the squares the other side steps to (a child's, but the target
+     * filled and the origin freed) */
+    BB es = BB_ZERO;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++)
+        es = bb_or(es, step_to(en, d, dest));
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         int k = dir_delta(d);
@@ -664,8 +695,17 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             int to = bb_lsb(t), from = to - k;
             if (!bb_test(x, to)) {
                 c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-                if (depth != 3 || !perft2_applies(&c, r, m8)) {
+                if (!two || !(bb_any(bb_andnot(es, bb_bit(to))) ||
+                              bb_any(bb_and(adj(from, m8), en)))) {
                     total += pf(&c, r, depth - 1);
+                } else if (p2x8) {
+                    b.own[b.n] = en;
+                    b.en[b.n] = c.bb[me];
+                    b.quiet[b.n] = c.quiet;
+                    if (++b.n == 8) {
+                        total += p2x8(&c, &b, r);
+                        b.n = 0;
+                    }
                 } else if (!p2x2) {
                     total += p2(&c, r);
                 } else if (holding) {
@@ -679,6 +719,18 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             }
             POS q = *p;
             make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
+            if (p2x8 && depth == 3 && q.state == SG_ST_NORMAL &&
+                perft2_applies(&q, r, m8)) {
+                /* the turn is over: the side and state of c */
+                b.own[b.n] = q.bb[opp];
+                b.en[b.n] = q.bb[me];
+                b.quiet[b.n] = q.quiet;
+                if (++b.n == 8) {
+                    total += p2x8(&c, &b, r);
+                    b.n = 0;
+                }
+                continue;
+            }
             total += pf(&q, r, depth - 1);
         }
     }
@@ -686,9 +738,16 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         c.bb[me] = held;
         total += p2(&c, r);
     }
+    if (b.n)
+        total += p2x8(&c, &b, r);
     return total;
 }
 
+/*
+ * How each variant counts perft3_t's children: SG_PAIR##V defines the
+ * function, SG_P2X2##V and SG_P2X8##V name it (or 0). On 5x5, _base and
+ * _fast pair them (perft2x2_t), _wide batches eight (perft2x8_t).
+ */
 #if N == 5
 #define SG_PERFT2X2(M8, C8, V, ATTR)                                           \
     static ATTR SG_NOINLINE uint64_t perft2x2_##M8##C8##V(                     \
@@ -697,10 +756,28 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         return perft2x2_t(t, en1, en2, r, M8, C8, after_##M8##C8##V,           \
                           perft2_##M8##C8##V);                                 \
     }
-#define SG_P2X2(M8, C8, V) perft2x2_##M8##C8##V
+#define SG_PAIR_base SG_PERFT2X2
+#define SG_PAIR_fast SG_PERFT2X2
+#define SG_P2X2_base(M8, C8) perft2x2_##M8##C8##_base
+#define SG_P2X2_fast(M8, C8) perft2x2_##M8##C8##_fast
 #else
-#define SG_PERFT2X2(M8, C8, V, ATTR)
-#define SG_P2X2(M8, C8, V) ((perft2x2_fn)0)
+#define SG_PAIR_base(M8, C8, V, ATTR)
+#define SG_PAIR_fast(M8, C8, V, ATTR)
+#define SG_P2X2_base(M8, C8) ((perft2x2_fn)0)
+#define SG_P2X2_fast(M8, C8) ((perft2x2_fn)0)
+#endif
+#define SG_P2X8_base(M8, C8) ((perft2x8_fn)0)
+#define SG_P2X8_fast(M8, C8) ((perft2x8_fn)0)
+#if SG_WIDE
+#define SG_PAIR_wide(M8, C8, V, ATTR)                                          \
+    static ATTR SG_NOINLINE uint64_t perft2x8_##M8##C8(                        \
+        const POS *t, const BATCH *b, const sg_crules *r)                      \
+    {                                                                          \
+        return perft2x8_t(t, b, r, M8, C8, after_##M8##C8##_wide,              \
+                          perft2_##M8##C8##_wide);                             \
+    }
+#define SG_P2X2_wide(M8, C8) ((perft2x2_fn)0)
+#define SG_P2X8_wide(M8, C8) perft2x8_##M8##C8
 #endif
 
 /*
@@ -733,7 +810,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             return perft2e_t(p, r, M8, C8, after_##M8##C8##V);                 \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
-    SG_PERFT2X2(M8, C8, V, ATTR)                                               \
+    SG_PAIR##V(M8, C8, V, ATTR)                                                \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
     {                                                                          \
@@ -748,8 +825,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             return chain2_t(p, r, M8, C8, after_##M8##C8##V);                  \
         if (depth >= 3 && perft2_applies(p, r, M8))                            \
             return perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,             \
-                            perft2_##M8##C8##V, SG_P2X2(M8, C8, V),            \
-                            perft_##M8##C8##V);                                \
+                            perft2_##M8##C8##V, SG_P2X2##V(M8, C8),            \
+                            SG_P2X8##V(M8, C8), perft_##M8##C8##V);            \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             if (depth == 2) {                                                  \
@@ -762,7 +839,12 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         }                                                                      \
         return total;                                                          \
     }
-#if SG_DISPATCH
+#if SG_WIDE
+#define SG_DEFINE_PERFTS(M8, C8)                                               \
+    SG_DEFINE_PERFT(M8, C8, _base, )                                           \
+    SG_DEFINE_PERFT(M8, C8, _fast, SG_TARGET_FAST)                             \
+    SG_DEFINE_PERFT(M8, C8, _wide, SG_TARGET_WIDE)
+#elif SG_DISPATCH
 #define SG_DEFINE_PERFTS(M8, C8)                                               \
     SG_DEFINE_PERFT(M8, C8, _base, )                                           \
     SG_DEFINE_PERFT(M8, C8, _fast, SG_TARGET_FAST)
@@ -783,6 +865,16 @@ static uint64_t p_perft(const POS *p, const sg_crules *r, int depth)
     int fast = sg_cpu_fast();
     if (depth <= 0)
         return 1;
+#if SG_WIDE
+    if (sg_cpu_wide()) {
+        switch (r->move8 * 2 + r->cap8) {
+        case 0: return perft_00_wide(p, r, depth);
+        case 1: return perft_01_wide(p, r, depth);
+        case 2: return perft_10_wide(p, r, depth);
+        default: return perft_11_wide(p, r, depth);
+        }
+    }
+#endif
     switch (r->move8 * 2 + r->cap8) {
     case 0: return (fast ? perft_00_fast : perft_00_base)(p, r, depth);
     case 1: return (fast ? perft_01_fast : perft_01_base)(p, r, depth);

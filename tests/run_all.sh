@@ -17,7 +17,8 @@
 #      SPN rounds of test_differential to 5% there (in full under valgrind
 #      it would take most of an hour); every other test runs in full, and
 #      steps 1, 4 and 5 run test_differential in full;
-#   4. clang, Release, with the portable two-word 9x9 bitboard: every test;
+#   4. clang, Release, with the portable two-word 9x9 bitboard and 5x5 perft
+#      without AVX2 (SEEGA_NO_WIDE: the path of CPUs without it): every test;
 #   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
 #   6. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
@@ -115,9 +116,9 @@ if ! SEEGA_TEST_SCALE=0.05 ctest --test-dir "$out/gcc" -T memcheck \
     exit 1
 fi
 
-step "clang, Release, portable 9x9 bitboard"
+step "clang, Release, portable 9x9 bitboard, 5x5 perft without AVX2"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
-    -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_NO_WIDE=ON -DSEEGA_BUILD_DOCS=OFF
 check clang
 
 step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"

@@ -1,0 +1,239 @@
+/*
+ * Eight 5x5 positions' last two plies at once, with AVX2 (included by
+ * movegen_impl.h when N == 5 on x86-64 with SG_DISPATCH; used only on CPUs
+ * that have AVX2, picked at run time by sg_cpu_wide).
+ *
+ * perft3_t's children at a plain turn of the same side (by a step that
+ * captures nothing, or by a capture after which the turn passed) differ
+ * in the pieces and the quiet counter only; eight of them fill a 256-bit
+ * register, one 32-bit lane each. A lane's shifts (vpslld, vpsrld) stay in
+ * it, so the boards need no gap between them. The sums of perft2_t then
+ * count eight positions with each instruction; the popcounts are per byte
+ * (a nibble table, vpshufb), summed per lane where a lane's count
+ * multiplies another (the quiet steps times the replies' base) and over
+ * all lanes elsewhere. The captures, and a lane whose quiet steps might
+ * leave the other side no step (the blocked rule) or reach the quiet
+ * limit, go the scalar way.
+ */
+
+#include <immintrin.h>
+
+#define SG_WIDE 1
+#define SG_TARGET_WIDE __attribute__((target("popcnt,bmi,bmi2,avx,avx2")))
+#define sg_cpu_wide() (sg_cpu_fast() && __builtin_cpu_supports("avx2"))
+
+typedef __m256i V8;
+
+#define SG_VINLINE static inline __attribute__((always_inline)) SG_TARGET_WIDE
+
+SG_VINLINE V8 v_set(BB b) { return _mm256_set1_epi32((int)(uint32_t)b); }
+SG_VINLINE V8 v_and(V8 a, V8 b) { return _mm256_and_si256(a, b); }
+SG_VINLINE V8 v_or(V8 a, V8 b) { return _mm256_or_si256(a, b); }
+SG_VINLINE V8 v_xor(V8 a, V8 b) { return _mm256_xor_si256(a, b); }
+/* a without b */
+SG_VINLINE V8 v_andnot(V8 a, V8 b) { return _mm256_andnot_si256(b, a); }
+
+/* Each lane shifted by k squares (up if k > 0); the constant shift counts
+ * keep the immediate forms. */
+SG_VINLINE V8 v_shift(V8 b, int k)
+{
+    switch (k) {
+    case 1: return _mm256_slli_epi32(b, 1);
+    case -1: return _mm256_srli_epi32(b, 1);
+    case N - 1: return _mm256_slli_epi32(b, N - 1);
+    case 1 - N: return _mm256_srli_epi32(b, N - 1);
+    case N: return _mm256_slli_epi32(b, N);
+    case -N: return _mm256_srli_epi32(b, N);
+    case N + 1: return _mm256_slli_epi32(b, N + 1);
+    default: return _mm256_srli_epi32(b, N + 1);
+    }
+}
+
+/* sh per lane */
+SG_VINLINE V8 v_sh(V8 b, int d)
+{
+    return v_shift(v_and(b, v_set(dir_src(d))), dir_delta(d));
+}
+
+/* step_to per lane, the destinations e, ea, ez as in DEST */
+SG_VINLINE V8 v_step_to(V8 b, int d, V8 e, V8 ea, V8 ez)
+{
+    V8 t = v_shift(b, dir_delta(d));
+    switch (d) {
+    case D_N:
+    case D_S: return v_and(t, e);
+    case D_E:
+    case D_NE:
+    case D_SE: return v_and(t, ea);
+    default: return v_and(t, ez);
+    }
+}
+
+/* The set bits of each byte, in that byte. */
+SG_VINLINE V8 v_popbytes(V8 v)
+{
+    const V8 lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+                                    3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                                    2, 3, 3, 4);
+    const V8 nib = _mm256_set1_epi8(0x0f);
+    V8 lo = _mm256_shuffle_epi8(lut, v_and(v, nib));
+    V8 hi = _mm256_shuffle_epi8(lut, v_and(_mm256_srli_epi16(v, 4), nib));
+    return _mm256_add_epi8(lo, hi);
+}
+
+/* Byte counts (each < 128) summed per 32-bit lane. */
+SG_VINLINE V8 v_lanesum(V8 bytes)
+{
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1)),
+                             _mm256_set1_epi16(1));
+}
+
+/* Byte counts summed per 64-bit quarter. */
+SG_VINLINE V8 v_sad(V8 bytes)
+{
+    return _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+}
+
+/* The sum of the four 64-bit quarters. */
+SG_VINLINE uint64_t v_sum64(V8 v)
+{
+    __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v),
+                              _mm256_extracti128_si256(v, 1));
+    return (uint64_t)_mm_cvtsi128_si64(s) +
+           (uint64_t)_mm_extract_epi64(s, 1);
+}
+
+/* The sliced count (sliced_sum) of the squares of s, per byte (at most
+ * 8 * (1 + 2 + 4) = 56). Without a[3]: see v_slice_adj. */
+SG_VINLINE V8 v_sliced(V8 s, const V8 *a)
+{
+    V8 n = v_popbytes(v_and(s, a[2]));
+    n = _mm256_add_epi8(n, n);
+    n = _mm256_add_epi8(n, v_popbytes(v_and(s, a[1])));
+    n = _mm256_add_epi8(n, n);
+    return _mm256_add_epi8(n, v_popbytes(v_and(s, a[0])));
+}
+
+/*
+ * SLICE_ADJ per lane, in three slices: the count modulo 8. The sums read
+ * it only at the two ends of a quiet step, where it is at most 7: the
+ * piece that steps has an empty square next to it (its target), and the
+ * target has the piece next to it.
+ */
+SG_VINLINE void v_slice_adj(V8 *a, V8 en, int m8)
+{
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        V8 v = v_sh(en, d), c0 = v_and(a[0], v);
+        a[0] = v_xor(a[0], v);
+        V8 c1 = v_and(a[1], c0);
+        a[1] = v_xor(a[1], c0);
+        a[2] = v_xor(a[2], c1);
+    }
+}
+
+/*
+ * t: perft3_t's template child (the side to move, the state); the b->n <= 8
+ * positions are t with the pieces and quiet counters of b, each where
+ * perft2 applies. perft2 on each, summed.
+ */
+SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
+                               const sg_crules *r, int m8, int c8,
+                               after_fn after, perft2_fn p2)
+{
+    int me = t->side, opp = me ^ 1, n = b->n;
+    uint64_t total = 0;
+    POS q = *t; /* a lane's position, for the scalar way */
+    uint32_t lo[8], le[8];
+    for (int i = 0; i < 8; i++) {
+        lo[i] = i < n ? (uint32_t)b->own[i] : 0;
+        le[i] = i < n ? (uint32_t)b->en[i] : 0;
+    }
+    V8 OWN = _mm256_loadu_si256((const V8 *)(const void *)lo);
+    V8 EN = _mm256_loadu_si256((const V8 *)(const void *)le);
+    V8 E = v_andnot(v_set(m_full()), v_or(OWN, EN));
+    V8 EA = v_andnot(E, v_set(m_file_a())), EZ = v_andnot(E, v_set(m_file_z()));
+    V8 ts[8], nb = _mm256_setzero_si256();
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        nb = _mm256_add_epi8(nb, v_popbytes(v_step_to(EN, d, E, EA, EZ)));
+        ts[d] = v_step_to(OWN, d, E, EA, EZ);
+    }
+    V8 BASE = v_lanesum(nb);
+    int32_t base[8], ok[8];
+    _mm256_storeu_si256((V8 *)(void *)base, BASE);
+    /* the scalar way for a lane whose quiet steps might leave the other
+     * side no step (base <= ndirs, see blocked_replies_t) or end the game
+     * by the quiet limit */
+    int any = 0;
+    for (int i = 0; i < 8; i++) {
+        ok[i] = i < n && base[i] > ndirs(m8) &&
+                        !(r->quiet_limit && b->quiet[i] >= r->quiet_limit - 1)
+                    ? -1
+                    : 0;
+        any |= ok[i];
+        if (i < n && !ok[i]) {
+            q.bb[me] = b->own[i];
+            q.bb[opp] = b->en[i];
+            q.quiet = b->quiet[i];
+            total += p2(&q, r);
+        }
+    }
+    if (!any)
+        return total;
+    V8 OK = _mm256_loadu_si256((const V8 *)(const void *)ok);
+    V8 capturable = r->immune ? v_andnot(EN, v_set(m_centre())) : EN;
+    V8 k8[8], x = _mm256_setzero_si256(), reach = ts[0];
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++) {
+        k8[c] = v_and(capturable, v_sh(OWN, c ^ 1));
+        x = v_or(x, v_sh(k8[c], c ^ 1));
+    }
+    SG_UNROLL
+    for (int d = 1; d < ndirs(m8); d++)
+        reach = v_or(reach, ts[d]);
+    /* the captures, lane by lane */
+    V8 cap = v_and(v_and(reach, x), OK);
+    if (!_mm256_testz_si256(cap, cap)) {
+        uint32_t cl[8], kl[8][8];
+        _mm256_storeu_si256((V8 *)(void *)cl, cap);
+        SG_UNROLL
+        for (int c = 0; c < ndirs(c8); c++)
+            _mm256_storeu_si256((V8 *)(void *)kl[c], k8[c]);
+        for (int i = 0; i < n; i++) {
+            BB own = b->own[i];
+            q.bb[me] = own;
+            q.quiet = b->quiet[i];
+            for (BB cb = cl[i]; bb_any(cb); cb = bb_pop_lsb(cb)) {
+                int to = bb_lsb(cb);
+                BB taken = BB_ZERO, tb = bb_bit(to);
+                SG_UNROLL
+                for (int c = 0; c < ndirs(c8); c++)
+                    taken = bb_or(taken, bb_and(sh(tb, c), kl[c][i]));
+                for (BB f = bb_and(adj(to, m8), own); bb_any(f);
+                     f = bb_pop_lsb(f))
+                    total += capture_replies_t(&q, r, m8, c8, after, own,
+                                               b->en[i], bb_lsb(f), to, taken);
+            }
+        }
+    }
+    /* the quiet steps: |quiet| * base + (A at the origins) - (A at the
+     * targets), A the count of the other side's pieces around a square */
+    V8 a[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(),
+               _mm256_setzero_si256()};
+    v_slice_adj(a, EN, m8);
+    V8 nq = _mm256_setzero_si256(), gain = nq, loss = nq;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        V8 tq = v_and(v_andnot(ts[d], x), OK);
+        V8 from = v_shift(tq, -dir_delta(d));
+        nq = _mm256_add_epi8(nq, v_popbytes(tq));
+        gain = _mm256_add_epi64(gain, v_sad(v_sliced(from, a)));
+        loss = _mm256_add_epi64(loss, v_sad(v_sliced(tq, a)));
+    }
+    V8 prod = _mm256_mullo_epi32(v_lanesum(nq), BASE);
+    V8 p64 = _mm256_add_epi64(_mm256_and_si256(prod, _mm256_set1_epi64x(
+                                                         0xffffffff)),
+                              _mm256_srli_epi64(prod, 32));
+    return total + v_sum64(p64) + v_sum64(gain) - v_sum64(loss);
+}
