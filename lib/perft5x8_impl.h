@@ -11,9 +11,9 @@
  * count eight positions with each instruction; the popcounts are per byte
  * (a nibble table, vpshufb), summed per lane where a lane's count
  * multiplies another (the quiet steps times the replies' base) and over
- * all lanes elsewhere. The captures, and a lane whose quiet steps might
- * leave the other side no step (the blocked rule) or reach the quiet
- * limit, go the scalar way.
+ * all lanes elsewhere. The captures, the quiet steps that leave the other
+ * side no step (the blocked rule; found set-wise) and a lane whose quiet
+ * steps reach the quiet limit go the scalar way.
  */
 
 #include <immintrin.h>
@@ -162,13 +162,12 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     V8 BASE = v_lanesum(nb);
     int32_t base[8], ok[8];
     _mm256_storeu_si256((V8 *)(void *)base, BASE);
-    /* the scalar way for a lane whose quiet steps might leave the other
-     * side no step (base <= ndirs, see blocked_replies_t) or end the game
-     * by the quiet limit */
+    /* the scalar way for a lane whose quiet steps end the game by the
+     * quiet limit */
     int any = 0;
     for (int i = 0; i < 8; i++) {
-        ok[i] = i < n && base[i] > ndirs(m8) &&
-                        !(r->quiet_limit && b->quiet[i] >= r->quiet_limit - 1)
+        ok[i] = i < n && !(r->quiet_limit &&
+                           b->quiet[i] >= r->quiet_limit - 1)
                     ? -1
                     : 0;
         any |= ok[i];
@@ -222,7 +221,21 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     V8 a[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(),
                _mm256_setzero_si256()};
     v_slice_adj(a, EN, m8);
-    V8 nq = _mm256_setzero_si256(), gain = nq, loss = nq;
+    /* A quiet step from -> to leaves the other side no step (and the sums
+     * count 0 for it) exactly when A(to) == base and A(from) == 0 (see
+     * blocked_replies_t): eq, the squares where A == base (a lane's base
+     * at most 7, as A at a target is), and z, where A == 0 */
+    V8 one = _mm256_set1_epi32(1);
+    V8 eq = _mm256_cmpgt_epi32(_mm256_set1_epi32(8), BASE);
+    eq = v_andnot(eq, v_xor(a[0], _mm256_cmpeq_epi32(v_and(BASE, one), one)));
+    eq = v_andnot(eq, v_xor(a[1], _mm256_cmpeq_epi32(
+                                      v_and(_mm256_srli_epi32(BASE, 1), one),
+                                      one)));
+    eq = v_andnot(eq, v_xor(a[2], _mm256_cmpeq_epi32(
+                                      v_and(_mm256_srli_epi32(BASE, 2), one),
+                                      one)));
+    V8 z = v_or(v_or(a[0], a[1]), a[2]); /* where A != 0 */
+    V8 nq = _mm256_setzero_si256(), gain = nq, loss = nq, blk[8], anyblk = nq;
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         V8 tq = v_and(v_andnot(ts[d], x), OK);
@@ -230,6 +243,24 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
         nq = _mm256_add_epi8(nq, v_popbytes(tq));
         gain = _mm256_add_epi64(gain, v_sad(v_sliced(from, a)));
         loss = _mm256_add_epi64(loss, v_sad(v_sliced(tq, a)));
+        blk[d] = v_andnot(v_and(tq, eq), v_shift(z, dir_delta(d)));
+        anyblk = v_or(anyblk, blk[d]);
+    }
+    /* those steps the long way: rare */
+    if (!_mm256_testz_si256(anyblk, anyblk)) {
+        for (int d = 0; d < ndirs(m8); d++) {
+            uint32_t bl[8];
+            _mm256_storeu_si256((V8 *)(void *)bl, blk[d]);
+            for (int i = 0; i < n; i++) {
+                q.bb[me] = b->own[i];
+                q.quiet = b->quiet[i];
+                for (BB u = bl[i]; bb_any(u); u = bb_pop_lsb(u)) {
+                    int to = bb_lsb(u);
+                    total += after_en(&q, b->en[i], r, after,
+                                      to - dir_delta(d), to);
+                }
+            }
+        }
     }
     V8 prod = _mm256_mullo_epi32(v_lanesum(nq), BASE);
     V8 p64 = _mm256_add_epi64(_mm256_and_si256(prod, _mm256_set1_epi64x(
