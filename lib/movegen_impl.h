@@ -668,7 +668,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     BB own = p->bb[me], en = p->bb[opp];
     DEST dest = dest_of(p_empty(p));
     BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
-    BB x = capture_squares(own, capturable, c8);
+    BB k8[8];
+    BB x = capture_squares_k(own, capturable, c8, k8);
     POS c = *p;
     uint64_t total = 0;
     BB held = BB_ZERO; /* with p2x2: a child waiting for its pair */
@@ -717,20 +718,34 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                 }
                 continue;
             }
+            if (p2x8 && depth == 3) {
+                /* make by hand too, for a capture after which the turn
+                 * passes and the other side has a step (as step_t): the
+                 * side and state of c, the quiet counter 0 */
+                BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+                BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
+                BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
+                if (bb_count(en2) > r->lose_at &&
+                    !(r->chain &&
+                      bb_any(bb_and(bb_and(adj(to, m8), empty2),
+                                    capture_squares(
+                                        own2,
+                                        r->immune ? bb_andnot(en2, m_centre())
+                                                  : en2,
+                                        c8)))) &&
+                    bb_has_step(en2, empty2, m8)) {
+                    b.own[b.n] = en2;
+                    b.en[b.n] = own2;
+                    b.quiet[b.n] = 0;
+                    if (++b.n == 8) {
+                        total += p2x8(&c, &b, r);
+                        b.n = 0;
+                    }
+                    continue;
+                }
+            }
             POS q = *p;
             make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-            if (p2x8 && depth == 3 && q.state == SG_ST_NORMAL &&
-                perft2_applies(&q, r, m8)) {
-                /* the turn is over: the side and state of c */
-                b.own[b.n] = q.bb[opp];
-                b.en[b.n] = q.bb[me];
-                b.quiet[b.n] = q.quiet;
-                if (++b.n == 8) {
-                    total += p2x8(&c, &b, r);
-                    b.n = 0;
-                }
-                continue;
-            }
             total += pf(&q, r, depth - 1);
         }
     }
