@@ -656,9 +656,12 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * captures nothing is made by hand (the pieces, the side, the state, the
  * quiet counter: what make_t does to it, but the hash, which perft does
  * not keep), without a list; with three plies, perft2 counts the two
- * after it, or with p2x2 (5x5) perft2x2 for two such children at once. A
- * capture goes through make, and a child where perft2 does not apply (the
- * other side blocked, the quiet limit) through perft.
+ * after it, or with p2x2 (5x5) perft2x2 for two such children at once,
+ * or with p2x8 (5x5, AVX2) perft2x8 for up to eight. A capture goes
+ * through make, but with p2x8 and three plies one after which the turn
+ * passes is made by hand too and joins the batch. A child where perft2
+ * does not apply (the other side blocked, the quiet limit) goes through
+ * perft.
  */
 SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             int m8, int c8, make_fn make, perft2_fn p2,

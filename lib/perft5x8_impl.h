@@ -160,8 +160,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
         ts[d] = v_step_to(OWN, d, E, EA, EZ);
     }
     V8 BASE = v_lanesum(nb);
-    int32_t base[8], ok[8];
-    _mm256_storeu_si256((V8 *)(void *)base, BASE);
+    int32_t ok[8];
     /* the scalar way for a lane whose quiet steps end the game by the
      * quiet limit */
     int any = 0;
@@ -223,8 +222,9 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     v_slice_adj(a, EN, m8);
     /* A quiet step from -> to leaves the other side no step (and the sums
      * count 0 for it) exactly when A(to) == base and A(from) == 0 (see
-     * blocked_replies_t): eq, the squares where A == base (a lane's base
-     * at most 7, as A at a target is), and z, where A == 0 */
+     * blocked_replies_t): eq, the squares where A mod 8 == base, in the
+     * lanes whose base is at most 7 (A at a target is, so no other lane
+     * can match; at a target A mod 8 is A), and z, where A != 0 */
     V8 one = _mm256_set1_epi32(1);
     V8 eq = _mm256_cmpgt_epi32(_mm256_set1_epi32(8), BASE);
     eq = v_andnot(eq, v_xor(a[0], _mm256_cmpeq_epi32(v_and(BASE, one), one)));
@@ -234,7 +234,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     eq = v_andnot(eq, v_xor(a[2], _mm256_cmpeq_epi32(
                                       v_and(_mm256_srli_epi32(BASE, 2), one),
                                       one)));
-    V8 z = v_or(v_or(a[0], a[1]), a[2]); /* where A != 0 */
+    V8 z = v_or(v_or(a[0], a[1]), a[2]);
     V8 nq = _mm256_setzero_si256(), gain = nq, loss = nq, blk[8], anyblk = nq;
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {

@@ -1941,12 +1941,11 @@ static void test_perft_crowded(void **state)
     }
     /* A capture, then a capture that blocks the side that made the first
      * (TRADITIONAL: it removes a piece, so the count depends on both
-     * sides' pieces). Between them that side has more than four steps,
-     * so on 5x5 the child of the first capture joins a batch of perft2x8_t
-     * (with AVX2) and only the second capture's replies go the long way,
-     * from that child's own pieces. Found among random crowded boards
-     * (about one in 200,000); without setting the child's pieces for the
-     * long way, this test fails. */
+     * sides' pieces). On 5x5 the child of the first capture joins a
+     * batch of perft2x8_t (with AVX2) and only the second capture's
+     * replies go the long way, from that child's own pieces. Found among
+     * random crowded boards (about one in 200,000); without setting the
+     * child's pieces for the long way, this test fails. */
     static const char *const twice[] = {
         "1o1o1/oxo2/o1oxo/xoxoo/xoxox x 0 0 0 -",
         "xoxox/o1oxo/oxo2/o2o1/2oxo x 0 0 0 -",
