@@ -1801,6 +1801,26 @@ static void test_perft(void **state)
     }
 }
 
+/* A clone of g after the legal action a. */
+static seega_game *clone_played(const seega_game *g, seega_action a)
+{
+    seega_game *c;
+    assert_int_equal(seega_clone(g, &c), SEEGA_OK);
+    assert_int_equal(seega_play(c, a), SEEGA_OK);
+    return c;
+}
+
+/* Has the side to move a step among its legal actions? */
+static int has_step(const seega_game *g)
+{
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++)
+        if (seega_action_kind(list[i]) == SEEGA_ACTION_STEP)
+            return 1;
+    return 0;
+}
+
 /*
  * Does the position have a step that captures nothing and leaves the other
  * side without a step? 1 if the game goes on (the blocked side passes or
@@ -1809,28 +1829,21 @@ static void test_perft(void **state)
  */
 static int has_blocking_step(seega_game *g)
 {
-    seega_action list[SEEGA_MAX_ACTIONS], next[SEEGA_MAX_ACTIONS];
+    seega_action list[SEEGA_MAX_ACTIONS];
     int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS), found = 0;
     for (int32_t i = 0; i < n && !found; i++) {
-        seega_game *c;
         int32_t sq[16], why = 0;
         if (seega_action_kind(list[i]) != SEEGA_ACTION_STEP)
             continue;
-        assert_int_equal(seega_clone(g, &c), SEEGA_OK);
-        assert_int_equal(seega_play(c, list[i]), SEEGA_OK);
+        seega_game *c = clone_played(g, list[i]);
         if (seega_last_captures(c, sq, 16) == 0) {
-            if (seega_result(c, &why) != SEEGA_ONGOING) {
+            if (seega_result(c, &why) != SEEGA_ONGOING)
                 found = why == SEEGA_REASON_BLOCKED ||
                                 why == SEEGA_REASON_BOTH_BLOCKED
                             ? 2
                             : 0;
-            } else {
-                int32_t m = seega_legal_moves(c, next, SEEGA_MAX_ACTIONS);
-                found = 1;
-                for (int32_t j = 0; j < m; j++)
-                    if (seega_action_kind(next[j]) == SEEGA_ACTION_STEP)
-                        found = 0;
-            }
+            else
+                found = !has_step(c);
         }
         seega_free(c);
     }
@@ -1845,31 +1858,20 @@ static int has_blocking_step(seega_game *g)
 static int has_capture_then_blocking_capture(seega_game *g)
 {
     seega_action list[SEEGA_MAX_ACTIONS], next[SEEGA_MAX_ACTIONS];
-    seega_action last[SEEGA_MAX_ACTIONS];
     int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS), found = 0;
     int32_t sq[16];
     for (int32_t i = 0; i < n && !found; i++) {
-        seega_game *c;
-        assert_int_equal(seega_clone(g, &c), SEEGA_OK);
-        assert_int_equal(seega_play(c, list[i]), SEEGA_OK);
+        seega_game *c = clone_played(g, list[i]);
         int32_t m = 0;
         if (seega_last_captures(c, sq, 16) > 0 &&
             seega_to_move(c) != seega_to_move(g) &&
             seega_result(c, NULL) == SEEGA_ONGOING)
             m = seega_legal_moves(c, next, SEEGA_MAX_ACTIONS);
         for (int32_t j = 0; j < m && !found; j++) {
-            seega_game *d;
-            assert_int_equal(seega_clone(c, &d), SEEGA_OK);
-            assert_int_equal(seega_play(d, next[j]), SEEGA_OK);
-            if (seega_last_captures(d, sq, 16) > 0 &&
-                seega_to_move(d) == seega_to_move(g) &&
-                seega_result(d, NULL) == SEEGA_ONGOING) {
-                int32_t k = seega_legal_moves(d, last, SEEGA_MAX_ACTIONS);
-                found = 1;
-                for (int32_t l = 0; l < k; l++)
-                    if (seega_action_kind(last[l]) == SEEGA_ACTION_STEP)
-                        found = 0;
-            }
+            seega_game *d = clone_played(c, next[j]);
+            found = seega_last_captures(d, sq, 16) > 0 &&
+                    seega_to_move(d) == seega_to_move(g) &&
+                    seega_result(d, NULL) == SEEGA_ONGOING && !has_step(d);
             seega_free(d);
         }
         seega_free(c);
