@@ -727,16 +727,11 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                  * side and state of c, the quiet counter 0 */
                 BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
                 BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
-                BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
                 if (bb_count(en2) > r->lose_at &&
                     !(r->chain &&
-                      bb_any(bb_and(bb_and(adj(to, m8), empty2),
-                                    capture_squares(
-                                        own2,
-                                        r->immune ? bb_andnot(en2, m_centre())
-                                                  : en2,
-                                        c8)))) &&
-                    bb_has_step(en2, empty2, m8)) {
+                      bb_can_capture_from(own2, en2, to, r->immune, m8, c8)) &&
+                    bb_has_step(en2, bb_andnot(m_full(), bb_or(own2, en2)),
+                                m8)) {
                     b.own[b.n] = en2;
                     b.en[b.n] = own2;
                     b.quiet[b.n] = 0;

@@ -199,15 +199,17 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
         for (int c = 0; c < ndirs(c8); c++)
             _mm256_storeu_si256((V8 *)(void *)kl[c], k8[c]);
         for (int i = 0; i < n; i++) {
-            BB own = b->own[i];
+            BB own = b->own[i], k[8];
+            if (!cl[i])
+                continue;
             q.bb[me] = own;
             q.quiet = b->quiet[i];
+            SG_UNROLL
+            for (int c = 0; c < ndirs(c8); c++)
+                k[c] = kl[c][i];
             for (BB cb = cl[i]; bb_any(cb); cb = bb_pop_lsb(cb)) {
                 int to = bb_lsb(cb);
-                BB taken = BB_ZERO, tb = bb_bit(to);
-                SG_UNROLL
-                for (int c = 0; c < ndirs(c8); c++)
-                    taken = bb_or(taken, bb_and(sh(tb, c), kl[c][i]));
+                BB taken = arrival_captures(bb_bit(to), k, c8);
                 for (BB f = bb_and(adj(to, m8), own); bb_any(f);
                      f = bb_pop_lsb(f))
                     total += capture_replies_t(&q, r, m8, c8, after, own,
