@@ -647,6 +647,15 @@ typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
  * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
  */
 #define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
+/*
+ * perft3_t sends a last batch of at most this many children to perft2 one
+ * by one: for so few, perft2x8's fixed cost (the registers' setup, the
+ * sums over all eight lanes) is more than the scalar counts (measured by
+ * time on the bench and random 5x5 positions: 3 was best of 1-4; CLASSIC's
+ * narrow bench position #3, whose batches are all this small, took 19%
+ * less time).
+ */
+#define SG_BATCH_MIN 3
 
 typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
                                 const sg_crules *r);
@@ -657,7 +666,8 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * quiet counter: what make_t does to it, but the hash, which perft does
  * not keep), without a list; with three plies, perft2 counts the two
  * after it, or with p2x2 (5x5) perft2x2 for two such children at once,
- * or with p2x8 (5x5, AVX2) perft2x8 for up to eight. A capture goes
+ * or with p2x8 (5x5, AVX2) perft2x8 for up to eight (a last batch of
+ * SG_BATCH_MIN or fewer goes to perft2 child by child). A capture goes
  * through make, but with p2x8 and three plies one after which the turn
  * passes is made by hand too and joins the batch. A child where perft2
  * does not apply (the other side blocked, the quiet limit) goes through
@@ -751,8 +761,16 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         c.bb[me] = held;
         total += p2(&c, r);
     }
-    if (b.n)
+    if (b.n > SG_BATCH_MIN) {
         total += p2x8(&c, &b, r);
+    } else {
+        for (int i = 0; i < b.n; i++) {
+            c.bb[opp] = b.own[i];
+            c.bb[me] = b.en[i];
+            c.quiet = b.quiet[i];
+            total += p2(&c, r);
+        }
+    }
     return total;
 }
 
