@@ -17,9 +17,12 @@
 #      SPN rounds of test_differential to 5% there (in full under valgrind
 #      it would take most of an hour); every other test runs in full, and
 #      steps 1, 4 and 5 run test_differential in full;
-#   4. clang, Release, with the portable two-word 9x9 bitboard and 5x5 perft
-#      without AVX2 (SEEGA_NO_WIDE: the path of CPUs without it): every test;
-#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
+#   4. clang, Release, portable C only: the two-word 9x9 bitboard
+#      (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
+#      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;
+#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer, 5x5 perft
+#      without AVX2 (SEEGA_NO_WIDE: the POPCNT/BMI2 variant, which x86 CPUs
+#      without AVX2 run): every test;
 #   6. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
 #   7. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
@@ -116,14 +119,14 @@ if ! SEEGA_TEST_SCALE=0.05 ctest --test-dir "$out/gcc" -T memcheck \
     exit 1
 fi
 
-step "clang, Release, portable 9x9 bitboard, 5x5 perft without AVX2"
+step "clang, Release, portable C only (9x9 in two words, no x86 variants)"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
-    -DSEEGA_NO_WIDE=ON -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
 check clang
 
-step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"
+step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer, 5x5 perft without AVX2"
 build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \
-    -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_NO_WIDE=ON -DSEEGA_BUILD_DOCS=OFF
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     check asan
