@@ -11,9 +11,10 @@
  * count eight positions with each instruction; the popcounts are per byte
  * (a nibble table, vpshufb), summed per lane where a lane's count
  * multiplies another (the quiet steps times the replies' base) and over
- * all lanes elsewhere. The captures, the quiet steps that leave the other
- * side no step (the blocked rule; found set-wise) and a lane whose quiet
- * steps reach the quiet limit go the scalar way.
+ * all lanes elsewhere. The capturing steps are counted in all lanes at
+ * once too, one step per lane at a time (v_capture_replies). The steps
+ * that leave the other side no step (the blocked rule; found set-wise)
+ * and a lane whose quiet steps reach the quiet limit go the scalar way.
  */
 
 #include <immintrin.h>
@@ -132,6 +133,99 @@ SG_VINLINE void v_slice_adj(V8 *a, V8 en, int m8)
     }
 }
 
+/* The sum of the 32-bit lanes. */
+SG_VINLINE uint64_t v_sum32(V8 v)
+{
+    return v_sum64(_mm256_add_epi64(
+        _mm256_and_si256(v, _mm256_set1_epi64x(0xffffffff)),
+        _mm256_srli_epi64(v, 32)));
+}
+
+/*
+ * perft2x8_t's capturing steps (from the squares `cap`) and their replies,
+ * as capture_replies_t counts them, in all lanes at once: each lane goes
+ * through its own steps, one per round (a target from `cap`, then each
+ * own piece next to it). A step from -> to takes the pieces next to `to`
+ * in k8 (arrival_captures); no reply if it wins; the chain's next
+ * captures and the pass if the piece may go on; else the other side's
+ * steps, and a step that leaves it none (the blocked rule) the long way,
+ * lane by lane.
+ */
+SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
+                                      const sg_crules *r, int m8, int c8,
+                                      after_fn after, V8 OWN, V8 EN, V8 cap,
+                                      const V8 *k8)
+{
+    const V8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    const V8 ones = _mm256_set1_epi32(-1), full = v_set(m_full());
+    V8 acc = zero, tb = zero, near = zero, f = zero;
+    uint64_t total = 0;
+    while (!_mm256_testz_si256(v_or(f, cap), v_or(f, cap))) {
+        /* the lanes done with their target take the next */
+        V8 adv = _mm256_cmpeq_epi32(f, zero);
+        V8 nt = v_and(v_and(cap, _mm256_sub_epi32(zero, cap)), adv);
+        cap = v_xor(cap, nt);
+        V8 nn = zero;
+        SG_UNROLL
+        for (int s = 0; s < ndirs(m8); s++)
+            nn = v_or(nn, v_sh(nt, s));
+        tb = _mm256_blendv_epi8(tb, nt, adv);
+        near = _mm256_blendv_epi8(near, nn, adv);
+        f = _mm256_blendv_epi8(f, v_and(nn, OWN), adv);
+        V8 fb = v_and(f, _mm256_sub_epi32(zero, f)); /* from */
+        f = v_xor(f, fb);
+        V8 taken = zero;
+        SG_UNROLL
+        for (int c = 0; c < ndirs(c8); c++)
+            taken = v_or(taken, v_and(v_sh(tb, c), k8[c]));
+        V8 en2 = v_andnot(EN, taken), own2 = v_xor(OWN, v_or(fb, tb));
+        V8 e2 = v_andnot(full, v_or(own2, en2));
+        /* no step in the lane, or won: no more than lose_at (0 or 1) of
+         * the other side's pieces left */
+        V8 left = r->lose_at ? v_and(en2, _mm256_add_epi32(en2, ones)) : en2;
+        V8 skip = v_or(_mm256_cmpeq_epi32(fb, zero),
+                       _mm256_cmpeq_epi32(left, zero));
+        V8 e2a = v_andnot(e2, v_set(m_file_a()));
+        V8 e2z = v_andnot(e2, v_set(m_file_z()));
+        V8 sb = zero;
+        SG_UNROLL
+        for (int s = 0; s < ndirs(m8); s++)
+            sb = _mm256_add_epi8(sb,
+                                 v_popbytes(v_step_to(en2, s, e2, e2a, e2z)));
+        V8 val = v_lanesum(sb); /* the other side's steps */
+        V8 chain = zero;
+        if (r->chain) {
+            V8 capt2 = r->immune ? v_andnot(en2, v_set(m_centre())) : en2;
+            V8 x2 = zero;
+            SG_UNROLL
+            for (int c = 0; c < ndirs(c8); c++)
+                x2 = v_or(x2, v_sh(v_and(capt2, v_sh(own2, c ^ 1)), c ^ 1));
+            V8 nch = v_lanesum(v_popbytes(v_and(v_and(near, e2), x2)));
+            chain = v_xor(_mm256_cmpeq_epi32(nch, zero), ones);
+            val = _mm256_blendv_epi8(val, _mm256_add_epi32(nch, one), chain);
+        }
+        /* the other side blocked: the long way */
+        V8 blk = v_andnot(_mm256_cmpeq_epi32(val, zero), v_or(skip, chain));
+        if (!_mm256_testz_si256(blk, blk)) {
+            uint32_t bl[8], tl[8], fl[8];
+            POS q = *t;
+            _mm256_storeu_si256((V8 *)(void *)bl, blk);
+            _mm256_storeu_si256((V8 *)(void *)tl, tb);
+            _mm256_storeu_si256((V8 *)(void *)fl, fb);
+            for (int i = 0; i < b->n; i++) {
+                if (!bl[i])
+                    continue;
+                q.bb[t->side] = b->own[i];
+                q.quiet = b->quiet[i];
+                total += after_en(&q, b->en[i], r, after, bb_lsb((BB)fl[i]),
+                                  bb_lsb((BB)tl[i]));
+            }
+        }
+        acc = _mm256_add_epi32(acc, v_andnot(val, skip));
+    }
+    return total + v_sum32(acc);
+}
+
 /*
  * t: perft3_t's template child (the side to move, the state); the b->n <= 8
  * positions are t with the pieces and quiet counters of b, each where
@@ -190,33 +284,10 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     SG_UNROLL
     for (int d = 1; d < ndirs(m8); d++)
         reach = v_or(reach, ts[d]);
-    /* the captures, lane by lane */
+    /* the captures, in all lanes at once */
     V8 cap = v_and(v_and(reach, x), OK);
-    if (!_mm256_testz_si256(cap, cap)) {
-        uint32_t cl[8], kl[8][8];
-        _mm256_storeu_si256((V8 *)(void *)cl, cap);
-        SG_UNROLL
-        for (int c = 0; c < ndirs(c8); c++)
-            _mm256_storeu_si256((V8 *)(void *)kl[c], k8[c]);
-        for (int i = 0; i < n; i++) {
-            BB own = b->own[i], k[8];
-            if (!cl[i])
-                continue;
-            q.bb[me] = own;
-            q.quiet = b->quiet[i];
-            SG_UNROLL
-            for (int c = 0; c < ndirs(c8); c++)
-                k[c] = kl[c][i];
-            for (BB cb = cl[i]; bb_any(cb); cb = bb_pop_lsb(cb)) {
-                int to = bb_lsb(cb);
-                BB taken = arrival_captures(bb_bit(to), k, c8);
-                for (BB f = bb_and(adj(to, m8), own); bb_any(f);
-                     f = bb_pop_lsb(f))
-                    total += capture_replies_t(&q, r, m8, c8, after, own,
-                                               b->en[i], bb_lsb(f), to, taken);
-            }
-        }
-    }
+    if (!_mm256_testz_si256(cap, cap))
+        total += v_capture_replies(t, b, r, m8, c8, after, OWN, EN, cap, k8);
     /* the quiet steps: |quiet| * base + (A at the origins) - (A at the
      * targets), A the count of the other side's pieces around a square */
     V8 a[3] = {_mm256_setzero_si256(), _mm256_setzero_si256(),
