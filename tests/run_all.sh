@@ -16,16 +16,17 @@
 #      fails. SEEGA_TEST_SCALE=0.05 cuts the random games, rule structs and
 #      SPN rounds of test_differential to 5% there (in full under valgrind
 #      it would take most of an hour); every other test runs in full, and
-#      steps 1, 4 and 5 run test_differential in full;
+#      steps 1, 4, 5 and 6 run test_differential in full;
 #   4. clang, Release, portable C only: the two-word 9x9 bitboard
 #      (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
 #      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;
-#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer, 5x5 perft
-#      without AVX2 (SEEGA_NO_WIDE: the POPCNT/BMI2 variant, which x86 CPUs
-#      without AVX2 run): every test;
-#   6. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
+#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
+#   6. gcc, Release, 5x5 perft without AVX2 (SEEGA_NO_WIDE: the
+#      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run): the perft
+#      tests test_perft and test_differential;
+#   7. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
-#   7. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
+#   8. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
 #      tsan_threads (ctest -L tsan).
 # Each step prints the seconds elapsed since the start. Build trees go to
 # build-ci/ (override with SEEGA_CI_DIR). Exit status is non-zero on the
@@ -124,9 +125,9 @@ build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
     -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
 check clang
 
-step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer, 5x5 perft without AVX2"
+step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"
 build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \
-    -DSEEGA_NO_WIDE=ON -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_BUILD_DOCS=OFF
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     check asan
@@ -134,6 +135,13 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 # The fuzz and ThreadSanitizer trees build only what their tests run.
 lean="-DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_DOCS=OFF
       -DSEEGA_BUILD_BINDINGS=OFF -DSEEGA_BUILD_EXAMPLES=OFF"
+
+step "gcc, Release, 5x5 perft without AVX2: the perft tests"
+# shellcheck disable=SC2086
+configure nowide gcc $lean -DSEEGA_NO_WIDE=ON
+cmake --build "$out/nowide" -j "$jobs" --target test_perft test_differential
+ctest --test-dir "$out/nowide" -R '^(test_perft|test_differential)$' \
+    --no-tests=error -j "$jobs" --output-on-failure --timeout 1200
 
 step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
 # shellcheck disable=SC2086
