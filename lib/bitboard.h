@@ -38,7 +38,7 @@
 #endif
 
 /*
- * The hot entry points (perft, playouts, search) are compiled twice on
+ * The hot entry points (perft, playouts) are compiled twice on
  * x86: for the portable baseline, and for CPUs with POPCNT and BMI1/2,
  * picked at run time (sg_cpu_fast). The default build stays portable; the
  * CPUs of the last decade get one instruction per popcount and bit scan

@@ -655,7 +655,7 @@ typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
  * narrow bench position #3, whose batches are all this small, took 19%
  * less time).
  */
-#define SG_BATCH_MIN 3
+#define SG_BATCH_SCALAR_MAX 3
 
 typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
                                 const sg_crules *r);
@@ -667,7 +667,7 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * not keep), without a list; with three plies, perft2 counts the two
  * after it, or with p2x2 (5x5) perft2x2 for two such children at once,
  * or with p2x8 (5x5, AVX2) perft2x8 for up to eight (a last batch of
- * SG_BATCH_MIN or fewer goes to perft2 child by child). A capture goes
+ * SG_BATCH_SCALAR_MAX or fewer goes to perft2 child by child). A capture goes
  * through make, but with p2x8 and three plies one after which the turn
  * passes is made by hand too and joins the batch. A child where perft2
  * does not apply (the other side blocked, the quiet limit) goes through
@@ -761,7 +761,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         c.bb[me] = held;
         total += p2(&c, r);
     }
-    if (b.n > SG_BATCH_MIN) {
+    if (b.n > SG_BATCH_SCALAR_MAX) {
         total += p2x8(&c, &b, r);
     } else {
         for (int i = 0; i < b.n; i++) {

@@ -336,8 +336,5 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
         }
     }
     V8 prod = _mm256_mullo_epi32(v_lanesum(nq), BASE);
-    V8 p64 = _mm256_add_epi64(_mm256_and_si256(prod, _mm256_set1_epi64x(
-                                                         0xffffffff)),
-                              _mm256_srli_epi64(prod, 32));
-    return total + v_sum64(p64) + v_sum64(gain) - v_sum64(loss);
+    return total + v_sum32(prod) + v_sum64(gain) - v_sum64(loss);
 }

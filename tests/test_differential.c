@@ -1982,7 +1982,9 @@ static void test_perft_crowded(void **state)
             perft_compare(&r, twice[i], depth, -1);
     }
     /* A step, then a capture that blocks the side that stepped: on 5x5
-     * with AVX2 the step's child is a lane of a batch of four or more,
+     * with AVX2 the step's child is a lane of a batch of more than
+     * SG_BATCH_SCALAR_MAX (lib/movegen_impl.h) children (five, four and
+     * four at depth 3; a larger threshold would need other positions),
      * where perft2x8_t counts the captures in all lanes at once and the
      * blocked ones the long way (without it, perft 3 is 1 short for
      * CLASSIC and MODERN, 12 for TRADITIONAL). Found among random
