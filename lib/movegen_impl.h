@@ -620,6 +620,15 @@ typedef struct BATCH {
     int n;
 } BATCH;
 
+/* q, perft3_t's template child (its side to move, its state), set to
+ * the pieces and the quiet counter of b's lane i. */
+SG_INLINE void batch_lane(POS *q, const BATCH *b, int i)
+{
+    q->bb[q->side] = b->own[i];
+    q->bb[q->side ^ 1] = b->en[i];
+    q->quiet = b->quiet[i];
+}
+
 typedef uint64_t (*perft2x8_fn)(const POS *t, const BATCH *b,
                                 const sg_crules *r);
 
@@ -765,9 +774,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         total += p2x8(&c, &b, r);
     } else {
         for (int i = 0; i < b.n; i++) {
-            c.bb[opp] = b.own[i];
-            c.bb[me] = b.en[i];
-            c.quiet = b.quiet[i];
+            batch_lane(&c, &b, i);
             total += p2(&c, r);
         }
     }

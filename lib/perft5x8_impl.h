@@ -133,6 +133,30 @@ SG_VINLINE void v_slice_adj(V8 *a, V8 en, int m8)
     }
 }
 
+/* bb_count_steps per lane: the steps of `pieces` into the empty squares
+ * e (at most 8 * 8 a byte before the lane sum). */
+SG_VINLINE V8 v_count_steps(V8 pieces, V8 e, int m8)
+{
+    V8 ea = v_andnot(e, v_set(m_file_a())), ez = v_andnot(e, v_set(m_file_z()));
+    V8 n = _mm256_setzero_si256();
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++)
+        n = _mm256_add_epi8(n, v_popbytes(v_step_to(pieces, d, e, ea, ez)));
+    return v_lanesum(n);
+}
+
+/* capture_squares_k per lane. */
+SG_VINLINE V8 v_capture_squares_k(V8 own, V8 capturable, int c8, V8 *k)
+{
+    V8 x = _mm256_setzero_si256();
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++) {
+        k[c] = v_and(capturable, v_sh(own, c ^ 1));
+        x = v_or(x, v_sh(k[c], c ^ 1));
+    }
+    return x;
+}
+
 /* The sum of the 32-bit lanes. */
 SG_VINLINE uint64_t v_sum32(V8 v)
 {
@@ -185,21 +209,12 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
         V8 left = r->lose_at ? v_and(en2, _mm256_add_epi32(en2, ones)) : en2;
         V8 skip = v_or(_mm256_cmpeq_epi32(fb, zero),
                        _mm256_cmpeq_epi32(left, zero));
-        V8 e2a = v_andnot(e2, v_set(m_file_a()));
-        V8 e2z = v_andnot(e2, v_set(m_file_z()));
-        V8 sb = zero;
-        SG_UNROLL
-        for (int s = 0; s < ndirs(m8); s++)
-            sb = _mm256_add_epi8(sb,
-                                 v_popbytes(v_step_to(en2, s, e2, e2a, e2z)));
-        V8 val = v_lanesum(sb); /* the other side's steps */
+        V8 val = v_count_steps(en2, e2, m8); /* the other side's steps */
         V8 chain = zero;
         if (r->chain) {
             V8 capt2 = r->immune ? v_andnot(en2, v_set(m_centre())) : en2;
-            V8 x2 = zero;
-            SG_UNROLL
-            for (int c = 0; c < ndirs(c8); c++)
-                x2 = v_or(x2, v_sh(v_and(capt2, v_sh(own2, c ^ 1)), c ^ 1));
+            V8 k2[8];
+            V8 x2 = v_capture_squares_k(own2, capt2, c8, k2);
             V8 nch = v_lanesum(v_popbytes(v_and(v_and(near, e2), x2)));
             chain = v_xor(_mm256_cmpeq_epi32(nch, zero), ones);
             val = _mm256_blendv_epi8(val, _mm256_add_epi32(nch, one), chain);
@@ -215,10 +230,10 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
             for (int i = 0; i < b->n; i++) {
                 if (!bl[i])
                     continue;
-                q.bb[t->side] = b->own[i];
-                q.quiet = b->quiet[i];
-                total += after_en(&q, b->en[i], r, after, bb_lsb((BB)fl[i]),
-                                  bb_lsb((BB)tl[i]));
+                batch_lane(&q, b, i);
+                total += after(&q, r, SG_ACT(SEEGA_ACTION_STEP,
+                                             bb_lsb((BB)fl[i]),
+                                             bb_lsb((BB)tl[i])));
             }
         }
         acc = _mm256_add_epi32(acc, v_andnot(val, skip));
@@ -235,7 +250,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
                                const sg_crules *r, int m8, int c8,
                                after_fn after, perft2_fn p2)
 {
-    int me = t->side, opp = me ^ 1, n = b->n;
+    int n = b->n;
     uint64_t total = 0;
     POS q = *t; /* a lane's position, for the scalar way */
     uint32_t lo[8], le[8];
@@ -247,13 +262,11 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     V8 EN = _mm256_loadu_si256((const V8 *)(const void *)le);
     V8 E = v_andnot(v_set(m_full()), v_or(OWN, EN));
     V8 EA = v_andnot(E, v_set(m_file_a())), EZ = v_andnot(E, v_set(m_file_z()));
-    V8 ts[8], nb = _mm256_setzero_si256();
+    V8 ts[8];
     SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++) {
-        nb = _mm256_add_epi8(nb, v_popbytes(v_step_to(EN, d, E, EA, EZ)));
+    for (int d = 0; d < ndirs(m8); d++)
         ts[d] = v_step_to(OWN, d, E, EA, EZ);
-    }
-    V8 BASE = v_lanesum(nb);
+    V8 BASE = v_count_steps(EN, E, m8);
     int32_t ok[8];
     /* the scalar way for a lane whose quiet steps end the game by the
      * quiet limit */
@@ -265,9 +278,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
                     : 0;
         any |= ok[i];
         if (i < n && !ok[i]) {
-            q.bb[me] = b->own[i];
-            q.bb[opp] = b->en[i];
-            q.quiet = b->quiet[i];
+            batch_lane(&q, b, i);
             total += p2(&q, r);
         }
     }
@@ -275,12 +286,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
         return total;
     V8 OK = _mm256_loadu_si256((const V8 *)(const void *)ok);
     V8 capturable = r->immune ? v_andnot(EN, v_set(m_centre())) : EN;
-    V8 k8[8], x = _mm256_setzero_si256(), reach = ts[0];
-    SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c++) {
-        k8[c] = v_and(capturable, v_sh(OWN, c ^ 1));
-        x = v_or(x, v_sh(k8[c], c ^ 1));
-    }
+    V8 k8[8], x = v_capture_squares_k(OWN, capturable, c8, k8), reach = ts[0];
     SG_UNROLL
     for (int d = 1; d < ndirs(m8); d++)
         reach = v_or(reach, ts[d]);
@@ -325,12 +331,11 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
             uint32_t bl[8];
             _mm256_storeu_si256((V8 *)(void *)bl, blk[d]);
             for (int i = 0; i < n; i++) {
-                q.bb[me] = b->own[i];
-                q.quiet = b->quiet[i];
+                batch_lane(&q, b, i);
                 for (BB u = bl[i]; bb_any(u); u = bb_pop_lsb(u)) {
                     int to = bb_lsb(u);
-                    total += after_en(&q, b->en[i], r, after,
-                                      to - dir_delta(d), to);
+                    total += after(&q, r, SG_ACT(SEEGA_ACTION_STEP,
+                                                 to - dir_delta(d), to));
                 }
             }
         }
