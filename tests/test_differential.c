@@ -1955,62 +1955,55 @@ static void test_perft_crowded(void **state)
         for (int depth = 1; depth <= (pos[i].size == 5 ? 4 : 3); depth++)
             perft_compare(&r, pos[i].spn, depth, -1);
     }
-    /* A capture, then a capture that blocks the side that made the first
-     * (TRADITIONAL: it removes a piece, so the count depends on both
-     * sides' pieces). On 5x5 (with AVX2) the child of the first capture
-     * is made by hand and, in a last batch of three or fewer, counted by
-     * perft2 from the lane's pieces; only the second capture's replies go
-     * the long way, from that child's own pieces. Found among random
-     * crowded boards (about one in 200,000); without setting the child's
-     * pieces from the lane, this test fails. */
-    static const char *const twice[] = {
-        "1o1o1/oxo2/o1oxo/xoxoo/xoxox x 0 0 0 -",
-        "xoxox/o1oxo/oxo2/o2o1/2oxo x 0 0 0 -",
-        "1o1o1/o1x2/xo1oo/xo1xo/oxoox x 0 0 0 -",
-    };
-    for (size_t i = 0; i < sizeof twice / sizeof twice[0]; i++) {
-        seega_rules r = preset(SEEGA_TRADITIONAL, 5);
-        seega_game *g;
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, twice[i]), SEEGA_OK);
-        if (!has_blocking_capture_reply(g, 1)) {
-            print_error("no capture then blocking capture in %s\n", twice[i]);
-            fail();
-        }
-        seega_free(g);
-        for (int depth = 1; depth <= 4; depth++)
-            perft_compare(&r, twice[i], depth, -1);
-    }
-    /* A step, then a capture that blocks the side that stepped: on 5x5
-     * with AVX2 the step's child is a lane of a batch of more than
-     * SG_BATCH_SCALAR_MAX (lib/movegen_impl.h) children (five, four and
-     * four at depth 3; a larger threshold would need other positions),
-     * where perft2x8_t counts the captures in all lanes at once and the
-     * blocked ones the long way (without it, perft 3 is 1 short for
-     * CLASSIC and MODERN, 12 for TRADITIONAL). Found among random
-     * crowded boards by that difference. DIAGONAL has none: its blocked
-     * side loses, which the sums count right (no reply). */
-    /* The last, TRADITIONAL, has that one ply later, after a capture:
-     * the capture's child is a lane whose pieces differ from the batch's
-     * template, and without setting them for the long way perft 4 is 2
-     * short. */
+    /* A capture reply that blocks the other side, one of three ways:
+     * - FIRST_CAPTURE: a capture, then a capture that blocks the side
+     *   that made the first (TRADITIONAL: it removes a piece, so the count
+     *   depends on both sides' pieces). On 5x5 (with AVX2) the child of
+     *   the first capture is made by hand and, in a last batch of three
+     *   or fewer, counted by perft2 from the lane's pieces; only the
+     *   second capture's replies go the long way, from that child's own
+     *   pieces. Found among random crowded boards (about one in 200,000);
+     *   without setting the child's pieces from the lane, they fail.
+     * - FIRST_STEP: a step, then a capture that blocks the side that
+     *   stepped: on 5x5 with AVX2 the step's child is a lane of a batch
+     *   of more than SG_BATCH_SCALAR_MAX (lib/movegen_impl.h) children
+     *   (five, four and four at depth 3; a larger threshold would need
+     *   other positions), where perft2x8_t counts the captures in all
+     *   lanes at once and the blocked ones the long way (without it,
+     *   perft 3 is 1 short for CLASSIC and MODERN, 12 for TRADITIONAL).
+     *   Found among random crowded boards by that difference. DIAGONAL
+     *   has none: its blocked side loses, which the sums count right (no
+     *   reply).
+     * - LATER: that one ply later, after a capture: the capture's child
+     *   is a lane whose pieces differ from the batch's template, and
+     *   without setting them for the long way perft 4 is 2 short. */
+    enum { FIRST_CAPTURE, FIRST_STEP, LATER };
     static const struct {
-        int32_t variant;
+        int32_t variant, how;
         const char *spn;
     } reply[] = {
-        {SEEGA_CLASSIC, "x1xxo/1oxxo/x2oo/1xoxo/xxoox o 0 0 0 -"},
-        {SEEGA_MODERN, "1x3/1oox1/x1xox/xooxx/oxooo o 0 0 0 -"},
-        {SEEGA_TRADITIONAL, "oxxox/oo2x/oxo2/xoxxx/oxoxx o 0 0 0 -"},
-        {SEEGA_TRADITIONAL, "1oxxx/1ooxx/1xooo/o1oxo/xoo1o o 0 0 0 -"},
+        {SEEGA_TRADITIONAL, FIRST_CAPTURE,
+         "1o1o1/oxo2/o1oxo/xoxoo/xoxox x 0 0 0 -"},
+        {SEEGA_TRADITIONAL, FIRST_CAPTURE,
+         "xoxox/o1oxo/oxo2/o2o1/2oxo x 0 0 0 -"},
+        {SEEGA_TRADITIONAL, FIRST_CAPTURE,
+         "1o1o1/o1x2/xo1oo/xo1xo/oxoox x 0 0 0 -"},
+        {SEEGA_CLASSIC, FIRST_STEP, "x1xxo/1oxxo/x2oo/1xoxo/xxoox o 0 0 0 -"},
+        {SEEGA_MODERN, FIRST_STEP, "1x3/1oox1/x1xox/xooxx/oxooo o 0 0 0 -"},
+        {SEEGA_TRADITIONAL, FIRST_STEP,
+         "oxxox/oo2x/oxo2/xoxxx/oxoxx o 0 0 0 -"},
+        {SEEGA_TRADITIONAL, LATER, "1oxxx/1ooxx/1xooo/o1oxo/xoo1o o 0 0 0 -"},
     };
     for (size_t i = 0; i < sizeof reply / sizeof reply[0]; i++) {
         seega_rules r = preset(reply[i].variant, 5);
         seega_game *g;
         assert_int_equal(seega_new(&r, &g), SEEGA_OK);
         assert_int_equal(seega_set_spn(g, reply[i].spn), SEEGA_OK);
-        if (!(i + 1 < sizeof reply / sizeof reply[0]
-                  ? has_blocking_capture_reply(g, 0)
-                  : has_blocking_capture_reply_later(g))) {
+        int how = reply[i].how,
+            found = how == LATER ? has_blocking_capture_reply_later(g)
+                                 : has_blocking_capture_reply(
+                                       g, how == FIRST_CAPTURE);
+        if (!found) {
             print_error("no blocking capture reply in %s\n", reply[i].spn);
             fail();
         }
