@@ -135,10 +135,36 @@ static const BB SG_ADJ[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_ADJ4_E)},
 static const BB SG_FAR[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_FAR4_E)},
                                         {SG_FOR_SQ(SG_FAR8_E)}};
 
+/*
+ * For captures on arrival, square by square: SG_CN1[eight][sq] the
+ * neighbours of sq whose square beyond (two steps from sq, in SG_FAR) is on
+ * the board. Ordered by square index, the k-th of SG_CN1 and the k-th of
+ * SG_FAR are in the same direction (sq plus one and two times the
+ * direction's delta), so pext/pdep map one set onto the other.
+ */
+#define SG_NB2(s, dr, df, w)                                                   \
+    ((s) < SQ && (s) / N + 2 * (dr) >= 0 && (s) / N + 2 * (dr) < N &&          \
+             (s) % N + 2 * (df) >= 0 && (s) % N + 2 * (df) < N                 \
+         ? SG_BW((s) + (dr)*N + (df), w)                                       \
+         : 0)
+#define SG_CN14_W(s, w)                                                        \
+    (SG_NB2(s, 1, 0, w) | SG_NB2(s, -1, 0, w) | SG_NB2(s, 0, 1, w) |           \
+     SG_NB2(s, 0, -1, w))
+#define SG_CN18_W(s, w)                                                        \
+    (SG_CN14_W(s, w) | SG_NB2(s, 1, 1, w) | SG_NB2(s, -1, -1, w) |             \
+     SG_NB2(s, 1, -1, w) | SG_NB2(s, -1, 1, w))
+#define SG_CN14_E(s) BB_INIT(SG_CN14_W(s, 0), SG_CN14_W(s, 1)),
+#define SG_CN18_E(s) BB_INIT(SG_CN18_W(s, 0), SG_CN18_W(s, 1)),
+
+static const BB SG_CN1[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_CN14_E)},
+                                        {SG_FOR_SQ(SG_CN18_E)}};
+
 /* The neighbours of sq in four (eight == 0) or eight directions. */
 SG_INLINE BB adj(int sq, int eight) { return SG_ADJ[eight][sq]; }
 /* The squares two steps from sq in four or eight directions. */
 SG_INLINE BB far2(int sq, int eight) { return SG_FAR[eight][sq]; }
+/* The neighbours of sq with a square beyond them (see SG_CN1). */
+SG_INLINE BB cap_n1(int sq, int eight) { return SG_CN1[eight][sq]; }
 
 /* ---- directions ---------------------------------------------------------- */
 

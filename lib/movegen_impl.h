@@ -191,6 +191,11 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * over the whole board, and finds the quiet steps that leave the other
  * side no step exactly (blocked_replies_t) instead of counting steps one
  * by one when base <= ndirs.
+ *
+ * With at most SG_TINY empty squares (the moving phase starts with one)
+ * perft goes square by square at every ply (perft3t_t, perft2t_t and the
+ * chain's chain3t_t and chain2t_t below): narrow trees, where each node's
+ * setup costs more than its few children.
  */
 
 /*
@@ -232,6 +237,7 @@ SG_INLINE int32_t quiet_after(const POS *p)
 /* The long way, out of line: make the action on a copy and count. */
 typedef uint64_t (*after_fn)(const POS *p, const sg_crules *r, seega_action a);
 typedef uint64_t (*perft2_fn)(const POS *p, const sg_crules *r);
+typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
 
 /* after() from p with the other side's pieces en (perft2x2_t's boards
  * differ in those only). */
@@ -472,6 +478,297 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
     return total;
 }
 
+
+/* ---- tiny boards: square by square ----------------------------------------- */
+
+/*
+ * With very few empty squares (at most SG_TINY, as right after the placing,
+ * when only the centre is empty), every step goes into one of them, so
+ * the counts below go square by square over the empty squares, with no
+ * pass over the whole board: a piece arriving on a square takes what
+ * cap_at says (per-square masks), the other side's steps are the pieces
+ * next to each empty square. Narrow, crowded trees spend most of their
+ * time in each node's setup, which this keeps to a few loads.
+ */
+
+/*
+ * perft goes square by square (perft3t_t, perft2t_t, the chain's) with at
+ * most this many empty squares.
+ */
+#ifndef SG_TINY
+#define SG_TINY 4
+#endif
+#ifndef SG_TINY3
+#define SG_TINY3 1
+#endif
+#ifndef SG_TINY2
+#define SG_TINY2 4
+#endif
+
+/* The capturable pieces a piece of `own` arriving on `to` takes: for each
+ * capture direction, the neighbour with an own piece beyond it (the mover
+ * is never that piece: it comes from a neighbour of `to`). */
+typedef BB (*capat_fn)(BB own, BB capturable, int to, int c8);
+
+SG_INLINE BB cap_at_base(BB own, BB capturable, int to, int c8)
+{
+    BB t = bb_bit(to), v = BB_ZERO;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c += 2) {
+        int k = dir_delta(c); /* > 0; c ^ 1 is the opposite direction */
+        v = bb_or(v, bb_or(bb_and(BB_(shl)(t, k), BB_(shr)(own, k)),
+                           bb_and(BB_(shr)(t, k), BB_(shl)(own, k))));
+    }
+    return bb_and(v, bb_and(cap_n1(to, c8), capturable));
+}
+#if SG_DISPATCH && N <= 7
+#include <immintrin.h>
+/* The own pieces two squares away, packed (pext) and spread onto the
+ * neighbours between (pdep): see SG_CN1. */
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2"))) BB
+cap_at_fast(BB own, BB capturable, int to, int c8)
+{
+    return _pdep_u64(_pext_u64(own, far2(to, c8)), cap_n1(to, c8)) &
+           capturable;
+}
+#else
+#define cap_at_fast cap_at_base
+#endif
+#define cap_at_wide cap_at_fast
+
+/* How many steps have the pieces of `side` into the squares of `empty`? */
+SG_INLINE int steps_e(BB side, BB empty, int m8)
+{
+    int n = 0;
+    for (; bb_any(empty); empty = bb_pop_lsb(empty))
+        n += bb_count(bb_and(adj(bb_lsb(empty), m8), side));
+    return n;
+}
+
+/* The squares next to some square of `empty`: the pieces there have a
+ * step. */
+SG_INLINE BB around_e(BB empty, int m8)
+{
+    BB a = BB_ZERO;
+    for (; bb_any(empty); empty = bb_pop_lsb(empty))
+        a = bb_or(a, adj(bb_lsb(empty), m8));
+    return a;
+}
+
+/* Has the piece that arrived on `to` (one of own's) a step that captures
+ * into `empty`? (The chain test, square by square.) */
+SG_INLINE int chain_on_e(BB own, BB capturable, BB empty, int to, int m8,
+                         int c8, capat_fn cap)
+{
+    for (BB t = bb_and(adj(to, m8), empty); bb_any(t); t = bb_pop_lsb(t))
+        if (bb_any(cap(own, capturable, bb_lsb(t), c8)))
+            return 1;
+    return 0;
+}
+
+/* capture_replies_t, square by square (`empty`: before the step). */
+SG_INLINE uint64_t capture_replies_e(const POS *p, const sg_crules *r, int m8,
+                                     int c8, after_fn after, capat_fn cap,
+                                     BB own, BB en, BB empty, int from, int to,
+                                     BB taken)
+{
+    BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+    BB en2 = bb_andnot(en, taken);
+    int n = 0;
+    if (bb_count(en2) <= r->lose_at)
+        return 0; /* won: no reply */
+    BB empty2 = bb_or(bb_xor(empty, bb_or(bb_bit(from), bb_bit(to))), taken);
+    if (r->chain) {
+        BB capturable = r->immune ? bb_andnot(en2, m_centre()) : en2;
+        for (BB t = bb_and(adj(to, m8), empty2); bb_any(t); t = bb_pop_lsb(t))
+            n += bb_any(cap(own2, capturable, bb_lsb(t), c8));
+        if (n)
+            return (uint64_t)n + 1; /* the chain goes on, or passes */
+    }
+    n = steps_e(en2, empty2, m8);
+    return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
+}
+
+/* perft2e_t, square by square (see the top of this part). */
+SG_INLINE uint64_t perft2t_t(const POS *p, const sg_crules *r, int m8, int c8,
+                             after_fn after, capat_fn cap)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    int over = r->quiet_limit && quiet_after(p) >= r->quiet_limit;
+    uint64_t total = 0, nq = 0, oa = 0, gain = 0;
+    BB quiet_to = BB_ZERO; /* the targets of the quiet steps */
+    int base = 0;
+    for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
+        int to = bb_lsb(e);
+        BB nb = adj(to, m8), f = bb_and(nb, own);
+        int ae = bb_count(bb_and(nb, en));
+        base += ae;
+        if (!bb_any(f))
+            continue;
+        BB taken = cap(own, capturable, to, c8);
+        if (bb_any(taken)) {
+            for (; bb_any(f); f = bb_pop_lsb(f))
+                total += capture_replies_e(p, r, m8, c8, after, cap, own, en,
+                                           empty, bb_lsb(f), to, taken);
+            continue;
+        }
+        int o = bb_count(f);
+        quiet_to = bb_or(quiet_to, bb_bit(to));
+        nq += (uint64_t)o;
+        oa += (uint64_t)(o * ae);
+        for (; bb_any(f); f = bb_pop_lsb(f))
+            gain += (uint64_t)bb_count(bb_and(adj(bb_lsb(f), m8), en));
+    }
+    if (over) /* the quiet steps' replies would be after the quiet limit */
+        return total;
+    total += nq * (uint64_t)base + gain - oa;
+    if (base <= ndirs(m8))
+        total += blocked_replies_t(p, r, m8, after, base, own, en, quiet_to);
+    return total;
+}
+
+/* chain2_t, square by square. */
+SG_INLINE uint64_t chain2t_t(const POS *p, const sg_crules *r, int m8, int c8,
+                             after_fn after, capat_fn cap)
+{
+    int me = p->side, from = p->chain;
+    BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    int n = steps_e(en, empty, m8);
+    uint64_t total = n ? (uint64_t)n
+                       : after(p, r, SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ,
+                                            SG_NOSQ));
+    for (BB t = bb_and(adj(from, m8), empty); bb_any(t); t = bb_pop_lsb(t)) {
+        int to = bb_lsb(t);
+        BB taken = cap(own, capturable, to, c8);
+        if (bb_any(taken))
+            total += capture_replies_e(p, r, m8, c8, after, cap, own, en,
+                                       empty, from, to, taken);
+    }
+    return total;
+}
+
+/*
+ * The child of q (a copy of the position before the step) after a step
+ * from -> to that takes `taken`, made by hand as step_t would: the pieces,
+ * the quiet counter 0, and the side and state (the chain goes on if the
+ * piece can capture again). 0 if the step wins (the game is then over).
+ */
+SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
+                              int to, BB taken, int m8, int c8, capat_fn cap)
+{
+    int me = q->side, opp = me ^ 1;
+    BB own2 = bb_xor(q->bb[me], bb_or(bb_bit(from), bb_bit(to)));
+    BB en2 = bb_andnot(q->bb[opp], taken);
+    if (bb_count(en2) <= r->lose_at)
+        return 0;
+    q->bb[me] = own2;
+    q->bb[opp] = en2;
+    q->quiet = 0;
+    if (r->chain &&
+        chain_on_e(own2, r->immune ? bb_andnot(en2, m_centre()) : en2,
+                   bb_or(bb_xor(empty, bb_or(bb_bit(from), bb_bit(to))),
+                         taken),
+                   to, m8, c8, cap)) {
+        q->state = SG_ST_CHAIN;
+        q->chain = (uint8_t)to;
+    } else {
+        q->side = (uint8_t)opp;
+        q->state = SG_ST_NORMAL;
+        q->chain = 0;
+    }
+    return 1;
+}
+
+/*
+ * perft3_t square by square: three plies or more from a position at the
+ * start of a plain turn (perft2_applies) with at most SG_TINY empty
+ * squares. The steps that capture nothing are made by hand as in
+ * perft3_t, and their children, which have as many empty squares, go
+ * straight to the count perft would pick for them (p2t, the two-ply count
+ * square by square, or p3t, this function) when perft2 applies to them;
+ * the captures are made by hand too (capture_child_e) and go through pf.
+ */
+SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
+                             int m8, int c8, capat_fn cap, perft2_fn p2,
+                             perft2_fn p2t, perft_fn p3t, perft_fn pf)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    POS c = *p;
+    uint64_t total = 0;
+    int ne = bb_count(empty);
+    c.side = (uint8_t)opp;
+    c.state = SG_ST_NORMAL;
+    c.chain = 0;
+    c.quiet = quiet_after(p);
+    /* perft2_applies(&c) but for the other side's step: c is a live game
+     * at a plain turn; the quiet limit not reached */
+    int live = !quiet_over(&c, r);
+    /* the count perft picks for c, or 0 for perft itself */
+    perft2_fn c2 = depth != 3 ? 0 : ne <= SG_TINY2 ? p2t : p2;
+    perft_fn c3 = depth > 4 || ne <= SG_TINY3 ? p3t : pf;
+    for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
+        int to = bb_lsb(e);
+        BB f = bb_and(adj(to, m8), own);
+        if (!bb_any(f))
+            continue;
+        BB taken = cap(own, capturable, to, c8);
+        if (!bb_any(taken)) {
+            /* the other side's pieces with a step after this one's, but
+             * for those next to its origin */
+            BB movers = bb_and(around_e(bb_andnot(empty, bb_bit(to)), m8), en);
+            for (; bb_any(f); f = bb_pop_lsb(f)) {
+                int from = bb_lsb(f);
+                c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
+                if (!live || !(bb_any(movers) ||
+                               bb_any(bb_and(adj(from, m8), en))))
+                    total += pf(&c, r, depth - 1);
+                else if (c2)
+                    total += c2(&c, r);
+                else
+                    total += c3(&c, r, depth - 1);
+            }
+            continue;
+        }
+        for (; bb_any(f); f = bb_pop_lsb(f)) {
+            POS q = *p;
+            if (capture_child_e(&q, r, empty, bb_lsb(f), to, taken, m8, c8,
+                                cap))
+                total += pf(&q, r, depth - 1);
+        }
+    }
+    return total;
+}
+
+/* Three plies or more from the middle of a chain: the pass, and the chain
+ * piece's captures, made by hand. */
+SG_INLINE uint64_t chain3t_t(const POS *p, const sg_crules *r, int depth,
+                             int m8, int c8, capat_fn cap, perft_fn pf)
+{
+    int me = p->side, from = p->chain;
+    BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
+    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    POS q = *p;
+    uint64_t total;
+    q.side = (uint8_t)(me ^ 1); /* the pass: the turn ends, captured */
+    q.state = SG_ST_NORMAL;
+    q.chain = 0;
+    total = pf(&q, r, depth - 1);
+    for (BB t = bb_and(adj(from, m8), empty); bb_any(t); t = bb_pop_lsb(t)) {
+        int to = bb_lsb(t);
+        BB taken = cap(own, capturable, to, c8);
+        q = *p;
+        if (bb_any(taken) &&
+            capture_child_e(&q, r, empty, from, to, taken, m8, c8, cap))
+            total += pf(&q, r, depth - 1);
+    }
+    return total;
+}
+
 #if N == 5
 /*
  * Two 5x5 positions' last two plies at once. The children of a position
@@ -646,8 +943,6 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
             (p->state == SG_ST_NORMAL &&
              bb_has_step(p->bb[p->side], p_empty(p), m8)));
 }
-
-typedef uint64_t (*perft_fn)(const POS *p, const sg_crules *r, int depth);
 
 /*
  * perft2 counts square by square (perft2e_t) with at most this many empty
@@ -841,14 +1136,41 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         make_##M8##C8##V(&q, r, a);                                            \
         return (uint64_t)count_t(&q, r, M8, gen_##M8##C8##V);                  \
     }                                                                          \
+    static ATTR SG_NOINLINE uint64_t perft2t_##M8##C8##V(const POS *p,         \
+                                                         const sg_crules *r)   \
+    {                                                                          \
+        return perft2t_t(p, r, M8, C8, after_##M8##C8##V, cap_at##V);          \
+    }                                                                          \
+    static ATTR SG_NOINLINE uint64_t chain2t_##M8##C8##V(const POS *p,         \
+                                                         const sg_crules *r)   \
+    {                                                                          \
+        return chain2t_t(p, r, M8, C8, after_##M8##C8##V, cap_at##V);          \
+    }                                                                          \
     static ATTR SG_NOINLINE uint64_t perft2_##M8##C8##V(const POS *p,          \
                                                         const sg_crules *r)    \
     {                                                                          \
-        if (bb_count(p_empty(p)) <= SG_CROWDED)                                \
+        int ne = bb_count(p_empty(p));                                         \
+        if (ne <= SG_TINY2)                                                    \
+            return perft2t_##M8##C8##V(p, r);                                  \
+        if (ne <= SG_CROWDED)                                                  \
             return perft2e_t(p, r, M8, C8, after_##M8##C8##V);                 \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
     SG_PAIR##V(M8, C8, V, ATTR)                                                \
+    static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
+                                           int depth);                         \
+    static ATTR SG_NOINLINE uint64_t perft3t_##M8##C8##V(                      \
+        const POS *p, const sg_crules *r, int depth)                           \
+    {                                                                          \
+        return perft3t_t(p, r, depth, M8, C8, cap_at##V, perft2_##M8##C8##V,   \
+                         perft2t_##M8##C8##V, perft3t_##M8##C8##V,             \
+                         perft_##M8##C8##V);                                   \
+    }                                                                          \
+    static ATTR SG_NOINLINE uint64_t chain3t_##M8##C8##V(                      \
+        const POS *p, const sg_crules *r, int depth)                           \
+    {                                                                          \
+        return chain3t_t(p, r, depth, M8, C8, cap_at##V, perft_##M8##C8##V);   \
+    }                                                                          \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
     {                                                                          \
@@ -858,13 +1180,20 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
             return perft2_##M8##C8##V(p, r);                                   \
+        int ne = bb_count(p_empty(p)), tiny = ne <= SG_TINY;                   \
         if (depth == 2 && p->state == SG_ST_CHAIN &&                           \
             p->result == SEEGA_ONGOING && !quiet_over(p, r))                   \
-            return chain2_t(p, r, M8, C8, after_##M8##C8##V);                  \
+            return tiny ? chain2t_##M8##C8##V(p, r)                            \
+                        : chain2_t(p, r, M8, C8, after_##M8##C8##V);           \
         if (depth >= 3 && perft2_applies(p, r, M8))                            \
-            return perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,             \
-                            perft2_##M8##C8##V, SG_P2X2##V(M8, C8),            \
-                            SG_P2X8##V(M8, C8), perft_##M8##C8##V);            \
+            return (depth == 3 ? ne <= SG_TINY3 : tiny)                        \
+                       ? perft3t_##M8##C8##V(p, r, depth)                     \
+                        : perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,      \
+                                   perft2_##M8##C8##V, SG_P2X2##V(M8, C8),     \
+                                   SG_P2X8##V(M8, C8), perft_##M8##C8##V);     \
+        if (depth >= 3 && tiny && p->state == SG_ST_CHAIN &&                   \
+            p->result == SEEGA_ONGOING)                                        \
+            return chain3t_##M8##C8##V(p, r, depth);                           \
         int n = gen_##M8##C8##V(p, r, list);                                   \
         for (int i = 0; i < n; i++) {                                          \
             if (depth == 2) {                                                  \

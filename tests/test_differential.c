@@ -2043,6 +2043,90 @@ static void test_perft_crowded(void **state)
     }
 }
 
+/*
+ * Boards with at most four empty squares, where perft counts square by
+ * square at every ply (SG_TINY in lib/movegen_impl.h), in the cases the
+ * first positions of the moving phase (test_perft) do not reach:
+ * - a few quiet turns short of the quiet limit (MODERN, DIAGONAL) with
+ *   captures in reach, which start the count again;
+ * - TRADITIONAL's turn after a removal ('*') under a quiet limit of 1 or 2
+ *   (custom rules): that turn is not quiet, whatever its step takes;
+ * - a chain whose pass leaves the other side no step (it then passes
+ *   too), which takes captures in eight directions with steps in four
+ *   (custom rules: CLASSIC with capture_dirs ALL and blocked PASSES; under
+ *   the presets the piece the chain would take next can always step into
+ *   the square the chain would go to). Found by random search through the
+ *   API, and checked here to have that pass.
+ * Each is compared with the reference at depths 1-5.
+ */
+static void test_perft_tiny(void **state)
+{
+    (void)state;
+    enum { QUIET, REMOVED, CHAIN_PASS };
+    static const struct {
+        int32_t variant, kind, quiet_limit;
+        const char *spn;
+    } pos[] = {
+        {SEEGA_MODERN, QUIET, -1, "xxooo/xoxxx/xo1ox/xoooo/ooxxx x 0 0 46 -"},
+        {SEEGA_MODERN, QUIET, -1, "xxooo/xoxxx/xo1ox/xoooo/ooxxx x 0 0 48 -"},
+        {SEEGA_MODERN, QUIET, -1, "oxxxx/ooxox/ox1ox/xxooo/xxooo x 0 0 47 -"},
+        {SEEGA_MODERN, QUIET, -1, "ooxxo/ooxox/oo1xx/xxooo/xoxxx x 0 0 49 -"},
+        /* a step to the limit, after which the other side could capture
+         * (found by random search: counting those captures fails here) */
+        {SEEGA_MODERN, QUIET, -1, "xo1ox/xooox/oxxxo/ooxox/xooxx o 0 0 49 -"},
+        {SEEGA_MODERN, QUIET, -1, "oooxx/ooxoo/xxxoo/xx1xx/ooxox x 0 0 48 -"},
+        {SEEGA_DIAGONAL, QUIET, -1,
+         "ooxxo/oxoxo/xx1ox/xooox/oxxox o 0 0 147 -"},
+        {SEEGA_DIAGONAL, QUIET, -1,
+         "oxoox/xoxox/ox1oo/xoxxo/xxoox o 0 0 149 -"},
+        {SEEGA_TRADITIONAL, REMOVED, 1, "o1oxo/ooooo/xxxxx/1xxoo/xxoox o 0 0 0 *"},
+        {SEEGA_TRADITIONAL, REMOVED, 2, "xoxox/xxxxo/x1oo1/oooxo/xxoxo x 0 0 0 *"},
+        {SEEGA_TRADITIONAL, REMOVED, 1, "xoxoo/xoxox/ooxxx/xx2o/ooxoo o 0 0 0 *"},
+        {SEEGA_CLASSIC, CHAIN_PASS, -1, "xoxxo/ox1xo/x1xox/oxxox/oxooo x 0 0 0 b4"},
+        {SEEGA_CLASSIC, CHAIN_PASS, -1, "oxxoo/1oxxx/o1oxx/xooxo/xooxo o 0 0 0 a3"},
+        {SEEGA_CLASSIC, CHAIN_PASS, -1, "oxoo1/oxxxo/xoxo1/xoxxo/oxoxo o 0 0 0 e4"},
+        {SEEGA_CLASSIC, CHAIN_PASS, -1, "xxxoo/xxo1o/xo1ox/oooxx/oxoxo o 0 0 0 c4"},
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        seega_rules r = preset(pos[i].variant, 5);
+        seega_game *g;
+        if (pos[i].quiet_limit >= 0)
+            r.quiet_limit = pos[i].quiet_limit;
+        if (pos[i].kind == CHAIN_PASS) {
+            r.capture_dirs = SEEGA_DIRS_ALL;
+            r.blocked = SEEGA_BLOCKED_PASSES;
+        }
+        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
+        assert_int_equal(seega_set_spn(g, pos[i].spn), SEEGA_OK);
+        assert_true(25 - seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O) <=
+                    4);
+        switch (pos[i].kind) {
+        case QUIET:
+            assert_true(seega_quiet_count(g) >= r.quiet_limit - 4);
+            break;
+        case REMOVED:
+            assert_int_equal(seega_turn_state(g, NULL),
+                             SEEGA_TURN_REMOVED);
+            break;
+        default: {
+            /* the pass leaves the other side only a pass */
+            seega_action list[SEEGA_MAX_ACTIONS];
+            assert_int_equal(seega_turn_state(g, NULL), SEEGA_TURN_CHAIN);
+            assert_int_equal(seega_play(g, seega_action_make(
+                                               SEEGA_ACTION_PASS,
+                                               SEEGA_NO_SQUARE,
+                                               SEEGA_NO_SQUARE)),
+                             SEEGA_OK);
+            assert_int_equal(seega_legal_moves(g, list, SEEGA_MAX_ACTIONS), 1);
+            assert_int_equal(seega_action_kind(list[0]), SEEGA_ACTION_PASS);
+        }
+        }
+        seega_free(g);
+        for (int depth = 1; depth <= 5; depth++)
+            perft_compare(&r, pos[i].spn, depth, -1);
+    }
+}
+
 int main(void)
 {
     read_env();
@@ -2061,6 +2145,7 @@ int main(void)
         cmocka_unit_test(test_pool_reload),
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_crowded),
+        cmocka_unit_test(test_perft_tiny),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -174,6 +174,54 @@ static void test_perft_moving_positions(void **state)
     }
 }
 
+/*
+ * The first position of the moving phase (every piece placed, only the
+ * centre empty), reached by random placing, three per preset on 5x5 and
+ * one per preset on 7x7 and 9x9, to depth 7 (DIAGONAL 6, whose trees are
+ * wide): narrow trees where perft counts square by square over the few
+ * empty squares at every ply (SG_TINY in lib/movegen_impl.h), through
+ * captures, chains, blocked sides and removals. Counts from the naive
+ * reference implementation (tests/reference).
+ */
+static const struct {
+    int32_t variant, size;
+    const char *spn;
+    uint64_t n[7];
+} FIRST_MOVING[] = {
+    {1, 5, "xxxox/ooxxo/oo1ox/xooxo/xooxx o 0 0 0 -", {3, 5, 12, 27, 73, 296, 1325}},
+    {1, 5, "xxxoo/oxoxo/oo1xo/ooxxx/xxoxo o 0 0 0 -", {2, 5, 18, 116, 526, 3543, 18138}},
+    {1, 5, "xxxoo/oxoxo/xx1xo/xooxo/ooxox o 0 0 0 -", {2, 6, 18, 77, 362, 2024, 11685}},
+    {2, 5, "ooxxo/oxoxo/xx1ox/xooox/oxxox o 0 0 0 -", {5, 47, 566, 5095, 71247, 837385}},
+    {2, 5, "oxxxx/oxxox/oo1xo/xoxox/oooxo o 0 0 0 -", {4, 38, 641, 7788, 128049, 1745491}},
+    {2, 5, "oxoox/xoxox/ox1oo/xoxxo/xxoox o 0 0 0 -", {4, 29, 520, 6180, 115951, 1507022}},
+    {3, 5, "xxooo/xoxxx/xo1ox/xoooo/ooxxx x 0 0 0 -", {1, 7, 57, 330, 2800, 17651, 169339}},
+    {3, 5, "oxxxx/ooxox/ox1ox/xxooo/xxooo x 0 0 0 -", {2, 8, 28, 92, 502, 2147, 12238}},
+    {3, 5, "ooxxo/ooxox/oo1xx/xxooo/xoxxx x 0 0 0 -", {2, 6, 26, 77, 384, 1348, 8021}},
+    {4, 5, "oxxoo/oxxox/oo1oo/xxxxx/xoxoo o 0 0 0 -", {2, 3, 3, 5, 18, 47, 235}},
+    {4, 5, "xooxx/xxxoo/xo1oo/oxxoo/xooxx o 0 0 0 -", {2, 5, 12, 94, 328, 2326, 10954}},
+    {4, 5, "xoxoo/oxxxo/xo1ox/xxxoo/ooxox o 0 0 0 -", {2, 5, 8, 16, 32, 129, 410}},
+    {1, 7, "oxoooxo/xooxooo/ooxoxox/xxx1xxo/xoxoxox/ooxxoox/xoxxoxx o 0 0 0 -", {2, 6, 11, 18, 45, 173, 856}},
+    {2, 7, "xxxooxo/xxxxxxo/xooxooo/ooo1oxo/oxoxoxx/xooxxxx/oooxoox o 0 0 0 -", {6, 25, 138, 1393, 18887, 309388}},
+    {3, 7, "xooxxoo/xxoxxox/ooxxoxx/xoo1xxo/ooooxxo/xooxxxx/xoxoooo x 0 0 0 -", {2, 4, 22, 124, 937, 5621, 45854}},
+    {4, 7, "oxoooxo/oxoxxxx/oooxoxo/xxo1ooo/xxoxoxx/xooooxx/xooxxxx o 0 0 0 -", {2, 25, 50, 279, 1327, 7534, 42277}},
+    {1, 9, "xxooooxxx/ooxxxxxxo/xxooxxxox/ooxooooxx/oxxx1oooo/xxooxxooo/xoxoooxxo/xxooxooox/oxxoxoxox o 0 0 0 -", {2, 5, 8, 24, 108, 513, 2703}},
+    {2, 9, "xooxoxooo/oxxoxoxoo/xoooxxxoo/xoooxxxxo/oxxx1xxoo/xxxxoxoox/xoxooooox/xxxoooxox/ooxxxoxxo o 0 0 0 -", {2, 11, 131, 1819, 33555, 686137}},
+    {3, 9, "oxxoxoxoo/oooxxoxxx/ooxoxooox/ooxxxoxxx/xoxx1xoxx/oooxoxxxo/xooxoxooo/ooxxxxooo/xxooxoxxo x 0 0 0 -", {3, 4, 11, 19, 81, 269, 1874}},
+    {4, 9, "xooxxxoox/xxooxoxox/xoxooxxoo/xoxoxoooo/xxoo1ooxx/xoooxxxxo/xxxxxoxxo/xooxoxxoo/ooxxooxoo o 0 0 0 -", {2, 42, 91, 570, 2887, 18909, 110923}},
+};
+
+static void test_perft_first_moving(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof FIRST_MOVING / sizeof FIRST_MOVING[0]; i++) {
+        int32_t depths = 0;
+        while (depths < 7 && FIRST_MOVING[i].n[depths])
+            depths++;
+        check_perft(FIRST_MOVING[i].variant, FIRST_MOVING[i].size,
+                    FIRST_MOVING[i].spn, FIRST_MOVING[i].n, depths);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_perft_start9_classic),
         cmocka_unit_test(test_perft_finished),
         cmocka_unit_test(test_perft_moving_positions),
+        cmocka_unit_test(test_perft_first_moving),
     };
     return cmocka_run_group_tests_name("perft", tests, NULL, NULL);
 }
