@@ -192,10 +192,10 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
  * side no step exactly (blocked_replies_t) instead of counting steps one
  * by one when base <= ndirs.
  *
- * With at most SG_TINY empty squares (the moving phase starts with one)
- * perft goes square by square at every ply (perft3t_t, perft2t_t and the
- * chain's chain3t_t and chain2t_t below): narrow trees, where each node's
- * setup costs more than its few children.
+ * With very few empty squares (the moving phase starts with one) perft
+ * goes square by square instead (perft3t_t, perft2t_t and the chain's
+ * chain3t_t and chain2t_t below; SG_TINY says where): narrow trees, where
+ * each node's setup costs more than its few children.
  */
 
 /*
@@ -478,7 +478,6 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
     return total;
 }
 
-
 /* ---- tiny boards: square by square ----------------------------------------- */
 
 /*
@@ -492,8 +491,15 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
  */
 
 /*
- * perft goes square by square (perft3t_t, perft2t_t, the chain's) with at
- * most this many empty squares.
+ * perft goes square by square with at most SG_TINY empty squares from
+ * four plies up (perft3t_t) and in a chain (chain3t_t, chain2t_t), at
+ * most SG_TINY3 with three plies (more, and perft3_t's batches of
+ * children cost less), and at most SG_TINY2 with two (perft2t_t). Chosen
+ * with callgrind on the first moving positions of test_perft and the
+ * random 5x5 positions of `seega-bench random 10`: 4, 1 and 4 took the
+ * fewest instructions of those tried (SG_TINY 0-8, SG_TINY3 0-3,
+ * SG_TINY2 0-8); the random positions, rarely this crowded, moved by
+ * less than 1%.
  */
 #ifndef SG_TINY
 #define SG_TINY 4
@@ -684,12 +690,13 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
 
 /*
  * perft3_t square by square: three plies or more from a position at the
- * start of a plain turn (perft2_applies) with at most SG_TINY empty
- * squares. The steps that capture nothing are made by hand as in
- * perft3_t, and their children, which have as many empty squares, go
- * straight to the count perft would pick for them (p2t, the two-ply count
- * square by square, or p3t, this function) when perft2 applies to them;
- * the captures are made by hand too (capture_child_e) and go through pf.
+ * start of a plain turn (perft2_applies) with few empty squares (SG_TINY,
+ * SG_TINY3 with three plies). The steps that capture nothing are made by
+ * hand as in perft3_t, and their children, which have as many empty
+ * squares, go straight to the count perft would pick for them when
+ * perft2 applies to them (p2 or p2t, the two-ply counts, or p3t, this
+ * function), else through pf, as do the captures (made by hand too,
+ * capture_child_e).
  */
 SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
                              int m8, int c8, capat_fn cap, perft2_fn p2,
@@ -1150,8 +1157,6 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                                                         const sg_crules *r)    \
     {                                                                          \
         int ne = bb_count(p_empty(p));                                         \
-        if (ne <= SG_TINY2)                                                    \
-            return perft2t_##M8##C8##V(p, r);                                  \
         if (ne <= SG_CROWDED)                                                  \
             return perft2e_t(p, r, M8, C8, after_##M8##C8##V);                 \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
@@ -1178,16 +1183,17 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         uint64_t total = 0;                                                    \
         if (depth == 1) /* bulk counting */                                    \
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
-        if (depth == 2 && perft2_applies(p, r, M8))                            \
-            return perft2_##M8##C8##V(p, r);                                   \
         int ne = bb_count(p_empty(p)), tiny = ne <= SG_TINY;                   \
+        if (depth == 2 && perft2_applies(p, r, M8))                            \
+            return ne <= SG_TINY2 ? perft2t_##M8##C8##V(p, r)                  \
+                                  : perft2_##M8##C8##V(p, r);                  \
         if (depth == 2 && p->state == SG_ST_CHAIN &&                           \
             p->result == SEEGA_ONGOING && !quiet_over(p, r))                   \
             return tiny ? chain2t_##M8##C8##V(p, r)                            \
                         : chain2_t(p, r, M8, C8, after_##M8##C8##V);           \
         if (depth >= 3 && perft2_applies(p, r, M8))                            \
             return (depth == 3 ? ne <= SG_TINY3 : tiny)                        \
-                       ? perft3t_##M8##C8##V(p, r, depth)                     \
+                       ? perft3t_##M8##C8##V(p, r, depth)                      \
                         : perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,      \
                                    perft2_##M8##C8##V, SG_P2X2##V(M8, C8),     \
                                    SG_P2X8##V(M8, C8), perft_##M8##C8##V);     \

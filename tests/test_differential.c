@@ -2045,7 +2045,7 @@ static void test_perft_crowded(void **state)
 
 /*
  * Boards with at most four empty squares, where perft counts square by
- * square at every ply (SG_TINY in lib/movegen_impl.h), in the cases the
+ * square (SG_TINY in lib/movegen_impl.h), in the cases the
  * first positions of the moving phase (test_perft) do not reach:
  * - a few quiet turns short of the quiet limit (MODERN, DIAGONAL) with
  *   captures in reach, which start the count again;
