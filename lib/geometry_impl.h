@@ -97,25 +97,26 @@ SG_INLINE BB m_centre(void) { return bb_bit(CENTRE); }
  * orthogonal ones, SG_ADJ[1][sq] all eight. One load instead of four or
  * eight masked shifts in the hottest paths.
  */
-#define SG_NB(s, dr, df, w)                                                    \
+/* Is the square dr ranks and df files from s on the board? */
+#define SG_ON(s, dr, df)                                                       \
     ((s) < SQ && (s) / N + (dr) >= 0 && (s) / N + (dr) < N &&                  \
-             (s) % N + (df) >= 0 && (s) % N + (df) < N                         \
-         ? SG_BW((s) + (dr)*N + (df), w)                                       \
-         : 0)
-#define SG_ADJ4_W(s, w)                                                        \
-    (SG_NB(s, 1, 0, w) | SG_NB(s, -1, 0, w) | SG_NB(s, 0, 1, w) |              \
-     SG_NB(s, 0, -1, w))
-#define SG_ADJ8_W(s, w)                                                        \
-    (SG_ADJ4_W(s, w) | SG_NB(s, 1, 1, w) | SG_NB(s, -1, -1, w) |               \
-     SG_NB(s, 1, -1, w) | SG_NB(s, -1, 1, w))
+     (s) % N + (df) >= 0 && (s) % N + (df) < N)
+/* That square, if on the board (word w). */
+#define SG_NB(s, dr, df, w)                                                    \
+    (SG_ON(s, dr, df) ? SG_BW((s) + (dr)*N + (df), w) : 0)
+/* X(s, dr, df, w) over the four orthogonal directions (k steps each) and
+ * over all eight. */
+#define SG_DIRS4(X, s, k, w)                                                   \
+    (X(s, k, 0, w) | X(s, -(k), 0, w) | X(s, 0, k, w) | X(s, 0, -(k), w))
+#define SG_DIRS8(X, s, k, w)                                                   \
+    (SG_DIRS4(X, s, k, w) | X(s, k, k, w) | X(s, -(k), -(k), w) |              \
+     X(s, k, -(k), w) | X(s, -(k), k, w))
+#define SG_ADJ4_W(s, w) SG_DIRS4(SG_NB, s, 1, w)
+#define SG_ADJ8_W(s, w) SG_DIRS8(SG_NB, s, 1, w)
 /* The squares two steps away along a direction (the far side of a
  * sandwich). */
-#define SG_FAR4_W(s, w)                                                        \
-    (SG_NB(s, 2, 0, w) | SG_NB(s, -2, 0, w) | SG_NB(s, 0, 2, w) |              \
-     SG_NB(s, 0, -2, w))
-#define SG_FAR8_W(s, w)                                                        \
-    (SG_FAR4_W(s, w) | SG_NB(s, 2, 2, w) | SG_NB(s, -2, -2, w) |               \
-     SG_NB(s, 2, -2, w) | SG_NB(s, -2, 2, w))
+#define SG_FAR4_W(s, w) SG_DIRS4(SG_NB, s, 2, w)
+#define SG_FAR8_W(s, w) SG_DIRS8(SG_NB, s, 2, w)
 #define SG_FAR4_E(s) BB_INIT(SG_FAR4_W(s, 0), SG_FAR4_W(s, 1)),
 #define SG_FAR8_E(s) BB_INIT(SG_FAR8_W(s, 0), SG_FAR8_W(s, 1)),
 #define SG_ADJ4_E(s) BB_INIT(SG_ADJ4_W(s, 0), SG_ADJ4_W(s, 1)),
@@ -143,16 +144,9 @@ static const BB SG_FAR[2][SG_MAX_SQ] = {{SG_FOR_SQ(SG_FAR4_E)},
  * direction's delta), so pext/pdep map one set onto the other.
  */
 #define SG_NB2(s, dr, df, w)                                                   \
-    ((s) < SQ && (s) / N + 2 * (dr) >= 0 && (s) / N + 2 * (dr) < N &&          \
-             (s) % N + 2 * (df) >= 0 && (s) % N + 2 * (df) < N                 \
-         ? SG_BW((s) + (dr)*N + (df), w)                                       \
-         : 0)
-#define SG_CN14_W(s, w)                                                        \
-    (SG_NB2(s, 1, 0, w) | SG_NB2(s, -1, 0, w) | SG_NB2(s, 0, 1, w) |           \
-     SG_NB2(s, 0, -1, w))
-#define SG_CN18_W(s, w)                                                        \
-    (SG_CN14_W(s, w) | SG_NB2(s, 1, 1, w) | SG_NB2(s, -1, -1, w) |             \
-     SG_NB2(s, 1, -1, w) | SG_NB2(s, -1, 1, w))
+    (SG_ON(s, 2 * (dr), 2 * (df)) ? SG_BW((s) + (dr)*N + (df), w) : 0)
+#define SG_CN14_W(s, w) SG_DIRS4(SG_NB2, s, 1, w)
+#define SG_CN18_W(s, w) SG_DIRS8(SG_NB2, s, 1, w)
 #define SG_CN14_E(s) BB_INIT(SG_CN14_W(s, 0), SG_CN14_W(s, 1)),
 #define SG_CN18_E(s) BB_INIT(SG_CN18_W(s, 0), SG_CN18_W(s, 1)),
 

@@ -288,10 +288,9 @@ SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
         return 0; /* won: no reply */
     BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
     if (r->chain &&
-        (n = bb_count(bb_and(
-             bb_and(adj(to, m8), empty2),
-             capture_squares(own2, r->immune ? bb_andnot(en2, m_centre()) : en2,
-                             c8)))))
+        (n = bb_count(bb_and(bb_and(adj(to, m8), empty2),
+                             capture_squares(own2, capturable_of(r, en2),
+                                             c8)))))
         return (uint64_t)n + 1; /* the chain goes on, or passes */
     n = bb_count_steps(en2, empty2, m8);
     return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
@@ -319,7 +318,7 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
     DEST dest = dest_of(empty);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     int32_t quiet = quiet_after(p);
     int over = r->quiet_limit && quiet >= r->quiet_limit;
     int base = bb_count_steps(en, empty, m8);
@@ -412,7 +411,7 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     int32_t quiet = quiet_after(p);
     int over = r->quiet_limit && quiet >= r->quiet_limit;
     BB k8[8];
@@ -462,7 +461,7 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     int n = bb_count_steps(en, empty, m8);
@@ -561,6 +560,12 @@ SG_INLINE BB around_e(BB empty, int m8)
     return a;
 }
 
+/* The empty squares after a step from -> to that took `taken`. */
+SG_INLINE BB empty_after(BB empty, int from, int to, BB taken)
+{
+    return bb_or(bb_xor(empty, bb_or(bb_bit(from), bb_bit(to))), taken);
+}
+
 /* Has the piece that arrived on `to` (one of own's) a step that captures
  * into `empty`? (The chain test, square by square.) */
 SG_INLINE int chain_on_e(BB own, BB capturable, BB empty, int to, int m8,
@@ -583,9 +588,9 @@ SG_INLINE uint64_t capture_replies_e(const POS *p, const sg_crules *r, int m8,
     int n = 0;
     if (bb_count(en2) <= r->lose_at)
         return 0; /* won: no reply */
-    BB empty2 = bb_or(bb_xor(empty, bb_or(bb_bit(from), bb_bit(to))), taken);
+    BB empty2 = empty_after(empty, from, to, taken);
     if (r->chain) {
-        BB capturable = r->immune ? bb_andnot(en2, m_centre()) : en2;
+        BB capturable = capturable_of(r, en2);
         for (BB t = bb_and(adj(to, m8), empty2); bb_any(t); t = bb_pop_lsb(t))
             n += bb_any(cap(own2, capturable, bb_lsb(t), c8));
         if (n)
@@ -601,7 +606,7 @@ SG_INLINE uint64_t perft2t_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     int over = r->quiet_limit && quiet_after(p) >= r->quiet_limit;
     uint64_t total = 0, nq = 0, oa = 0, gain = 0;
     BB quiet_to = BB_ZERO; /* the targets of the quiet steps */
@@ -641,7 +646,7 @@ SG_INLINE uint64_t chain2t_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     int n = steps_e(en, empty, m8);
     uint64_t total = n ? (uint64_t)n
                        : after(p, r, SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ,
@@ -674,10 +679,8 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
     q->bb[opp] = en2;
     q->quiet = 0;
     if (r->chain &&
-        chain_on_e(own2, r->immune ? bb_andnot(en2, m_centre()) : en2,
-                   bb_or(bb_xor(empty, bb_or(bb_bit(from), bb_bit(to))),
-                         taken),
-                   to, m8, c8, cap)) {
+        chain_on_e(own2, capturable_of(r, en2),
+                   empty_after(empty, from, to, taken), to, m8, c8, cap)) {
         q->state = SG_ST_CHAIN;
         q->chain = (uint8_t)to;
     } else {
@@ -704,7 +707,7 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     POS c = *p;
     uint64_t total = 0;
     int ne = bb_count(empty);
@@ -758,7 +761,7 @@ SG_INLINE uint64_t chain3t_t(const POS *p, const sg_crules *r, int depth,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     POS q = *p;
     uint64_t total;
     q.side = (uint8_t)(me ^ 1); /* the pass: the turn ends, captured */
@@ -991,7 +994,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp];
     DEST dest = dest_of(p_empty(p));
-    BB capturable = r->immune ? bb_andnot(en, m_centre()) : en;
+    BB capturable = capturable_of(r, en);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     POS c = *p;

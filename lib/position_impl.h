@@ -117,6 +117,13 @@ static int p_has_step(const POS *p, const sg_crules *r, int side)
     return bb_has_step(p->bb[side], p_empty(p), r->move8);
 }
 
+/* The pieces of en that may be captured: all but one on the centre when
+ * the centre is immune. */
+SG_INLINE BB capturable_of(const sg_crules *r, BB en)
+{
+    return r->immune ? bb_andnot(en, m_centre()) : en;
+}
+
 /*
  * May a piece arriving on `to` capture? Only with an enemy next to it and
  * an own piece two squares away; most steps fail this two-load test.

@@ -130,11 +130,26 @@ static void test_perft_finished(void **state)
  * (written apart from lib/); the differential test checks the same
  * agreement on random games.
  */
-static const struct {
+/* A table row: the position and its counts from depth 1, 0 after the
+ * last. */
+typedef struct {
     int32_t variant, size;
     const char *spn;
-    uint64_t n[6];
-} MOVING[] = {
+    uint64_t n[7];
+} perft_row;
+
+static void check_rows(const perft_row *rows, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        int32_t depths = 0;
+        while (depths < 7 && rows[i].n[depths])
+            depths++;
+        check_perft(rows[i].variant, rows[i].size, rows[i].spn, rows[i].n,
+                    depths);
+    }
+}
+
+static const perft_row MOVING[] = {
     {1, 5, "x1xoo/3o1/oox1x/1o2x/2ox1 o 0 0 0 -", {12, 150, 1781, 20453, 248558, 2712772}},
     {1, 5, "xxxxo/xxo1o/o3x/1xxoo/oo1o1 x 0 0 0 b2", {2, 20, 151, 1437, 12893, 123320}},
     {1, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -", {4, 12, 32, 72, 152, 488}},
@@ -165,13 +180,7 @@ static const struct {
 static void test_perft_moving_positions(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof MOVING / sizeof MOVING[0]; i++) {
-        int32_t depths = 0;
-        while (depths < 6 && MOVING[i].n[depths])
-            depths++;
-        check_perft(MOVING[i].variant, MOVING[i].size, MOVING[i].spn,
-                    MOVING[i].n, depths);
-    }
+    check_rows(MOVING, sizeof MOVING / sizeof MOVING[0]);
 }
 
 /*
@@ -183,11 +192,7 @@ static void test_perft_moving_positions(void **state)
  * captures, chains, blocked sides and removals. Counts from the naive
  * reference implementation (tests/reference).
  */
-static const struct {
-    int32_t variant, size;
-    const char *spn;
-    uint64_t n[7];
-} FIRST_MOVING[] = {
+static const perft_row FIRST_MOVING[] = {
     {1, 5, "xxxox/ooxxo/oo1ox/xooxo/xooxx o 0 0 0 -", {3, 5, 12, 27, 73, 296, 1325}},
     {1, 5, "xxxoo/oxoxo/oo1xo/ooxxx/xxoxo o 0 0 0 -", {2, 5, 18, 116, 526, 3543, 18138}},
     {1, 5, "xxxoo/oxoxo/xx1xo/xooxo/ooxox o 0 0 0 -", {2, 6, 18, 77, 362, 2024, 11685}},
@@ -213,13 +218,7 @@ static const struct {
 static void test_perft_first_moving(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof FIRST_MOVING / sizeof FIRST_MOVING[0]; i++) {
-        int32_t depths = 0;
-        while (depths < 7 && FIRST_MOVING[i].n[depths])
-            depths++;
-        check_perft(FIRST_MOVING[i].variant, FIRST_MOVING[i].size,
-                    FIRST_MOVING[i].spn, FIRST_MOVING[i].n, depths);
-    }
+    check_rows(FIRST_MOVING, sizeof FIRST_MOVING / sizeof FIRST_MOVING[0]);
 }
 
 int main(void)
