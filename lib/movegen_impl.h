@@ -477,6 +477,71 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
     return total;
 }
 
+/*
+ * Children of perft3_t waiting for perft2x8 (5x5, AVX2): in each, the
+ * pieces of the side to move and of the other side, and the quiet counter;
+ * the rest is perft3_t's template child (the side, the state NORMAL).
+ */
+typedef struct BATCH {
+    BB own[8], en[8];
+    int32_t quiet[8];
+    int n;
+} BATCH;
+
+/* q, perft3_t's template child (its side to move, its state), set to
+ * the pieces and the quiet counter of b's lane i. */
+SG_INLINE void batch_lane(POS *q, const BATCH *b, int i)
+{
+    q->bb[q->side] = b->own[i];
+    q->bb[q->side ^ 1] = b->en[i];
+    q->quiet = b->quiet[i];
+}
+
+typedef uint64_t (*perft2x8_fn)(const POS *t, const BATCH *b,
+                                const sg_crules *r);
+/* perft3_t's three plies from p, its children joining the batch b */
+typedef uint64_t (*perft3b_fn)(const POS *p, const sg_crules *r, BATCH *b);
+
+/* May perft2_t count the last two plies from p? */
+SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
+{
+    return p->result == SEEGA_ONGOING && !p_placing(p) && !quiet_over(p, r) &&
+           (p->state == SG_ST_REMOVED ||
+            (p->state == SG_ST_NORMAL &&
+             bb_has_step(p->bb[p->side], p_empty(p), m8)));
+}
+
+/*
+ * perft3_t sends a last batch of at most this many children to perft2 one
+ * by one: for so few, perft2x8's fixed cost (the registers' setup, the
+ * sums over all eight lanes) is more than the scalar counts (measured by
+ * time on the bench and random 5x5 positions: 3 was best of 1-4; CLASSIC's
+ * narrow bench position #3, whose batches are all this small, took 19%
+ * less time).
+ */
+#define SG_BATCH_SCALAR_MAX 3
+
+/* The positions of b counted (t: a template for them, a live game in the
+ * moving phase; side: theirs, at a plain turn), with p2x8 if there are
+ * more than SG_BATCH_SCALAR_MAX, else one by one. */
+SG_INLINE uint64_t batch_flush(const POS *t, const BATCH *b, int side,
+                               const sg_crules *r, perft2_fn p2,
+                               perft2x8_fn p2x8)
+{
+    POS q = *t;
+    uint64_t total = 0;
+    q.side = (uint8_t)side;
+    q.state = SG_ST_NORMAL;
+    q.chain = 0;
+    if (b->n > SG_BATCH_SCALAR_MAX)
+        return p2x8(&q, b, r);
+    for (int i = 0; i < b->n; i++) {
+        batch_lane(&q, b, i);
+        total += p2(&q, r);
+    }
+    return total;
+}
+
 /* ---- tiny boards: square by square ----------------------------------------- */
 
 /*
@@ -509,6 +574,17 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 #ifndef SG_TINY2
 #define SG_TINY2 4
 #endif
+
+/* A child q of a node with four plies to go, after the node's side
+ * moved: its three plies through p3b, its children joining the batch b4,
+ * where perft would count them with perft3_t; else through perft. */
+SG_INLINE uint64_t child3_t(const POS *q, const sg_crules *r, int m8,
+                            BATCH *b4, perft3b_fn p3b, perft_fn pf)
+{
+    if (perft2_applies(q, r, m8) && bb_count(p_empty(q)) > SG_TINY3)
+        return p3b(q, r, b4);
+    return pf(q, r, 3);
+}
 
 /* The capturable pieces a piece of `own` arriving on `to` takes: for each
  * capture direction, the neighbour with an own piece beyond it (the mover
@@ -703,7 +779,8 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
  */
 SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
                              int m8, int c8, capat_fn cap, perft2_fn p2,
-                             perft2_fn p2t, perft_fn p3t, perft_fn pf)
+                             perft2_fn p2t, perft_fn p3t, perft_fn pf,
+                             perft2x8_fn p2x8, perft3b_fn p3b)
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
@@ -721,6 +798,10 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
     /* the count perft picks for c, or 0 for perft itself */
     perft2_fn c2 = depth != 3 ? 0 : ne <= SG_TINY2 ? p2t : p2;
     perft_fn c3 = depth > 4 || ne <= SG_TINY3 ? p3t : pf;
+    /* with four plies: the children's children in one batch (p3b) */
+    int four = p3b && depth == 4;
+    BATCH b4;
+    b4.n = 0;
     for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
         int to = bb_lsb(e);
         BB f = bb_and(adj(to, m8), own);
@@ -739,6 +820,8 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
                     total += pf(&c, r, depth - 1);
                 else if (c2)
                     total += c2(&c, r);
+                else if (four && ne > SG_TINY3)
+                    total += p3b(&c, r, &b4);
                 else
                     total += c3(&c, r, depth - 1);
             }
@@ -748,34 +831,45 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
             POS q = *p;
             if (capture_child_e(&q, r, empty, bb_lsb(f), to, taken, m8, c8,
                                 cap))
-                total += pf(&q, r, depth - 1);
+                total += four ? child3_t(&q, r, m8, &b4, p3b, pf)
+                              : pf(&q, r, depth - 1);
         }
     }
+    if (four && b4.n)
+        total += batch_flush(&c, &b4, me, r, p2, p2x8);
     return total;
 }
 
 /* Three plies or more from the middle of a chain: the pass, and the chain
  * piece's captures, made by hand. */
 SG_INLINE uint64_t chain3t_t(const POS *p, const sg_crules *r, int depth,
-                             int m8, int c8, capat_fn cap, perft_fn pf)
+                             int m8, int c8, capat_fn cap, perft_fn pf,
+                             perft2_fn p2, perft2x8_fn p2x8, perft3b_fn p3b)
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
     BB capturable = capturable_of(r, en);
     POS q = *p;
     uint64_t total;
+    /* with four plies: the children's children in one batch (p3b) */
+    int four = p3b && depth == 4;
+    BATCH b4;
+    b4.n = 0;
     q.side = (uint8_t)(me ^ 1); /* the pass: the turn ends, captured */
     q.state = SG_ST_NORMAL;
     q.chain = 0;
-    total = pf(&q, r, depth - 1);
+    total = four ? child3_t(&q, r, m8, &b4, p3b, pf) : pf(&q, r, depth - 1);
     for (BB t = bb_and(adj(from, m8), empty); bb_any(t); t = bb_pop_lsb(t)) {
         int to = bb_lsb(t);
         BB taken = cap(own, capturable, to, c8);
         q = *p;
         if (bb_any(taken) &&
             capture_child_e(&q, r, empty, from, to, taken, m8, c8, cap))
-            total += pf(&q, r, depth - 1);
+            total += four ? child3_t(&q, r, m8, &b4, p3b, pf)
+                          : pf(&q, r, depth - 1);
     }
+    if (four && b4.n)
+        total += batch_flush(p, &b4, me, r, p2, p2x8);
     return total;
 }
 
@@ -916,43 +1010,12 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
 }
 #endif
 
-/*
- * Children of perft3_t waiting for perft2x8 (5x5, AVX2): in each, the
- * pieces of the side to move and of the other side, and the quiet counter;
- * the rest is perft3_t's template child (the side, the state NORMAL).
- */
-typedef struct BATCH {
-    BB own[8], en[8];
-    int32_t quiet[8];
-    int n;
-} BATCH;
-
-/* q, perft3_t's template child (its side to move, its state), set to
- * the pieces and the quiet counter of b's lane i. */
-SG_INLINE void batch_lane(POS *q, const BATCH *b, int i)
-{
-    q->bb[q->side] = b->own[i];
-    q->bb[q->side ^ 1] = b->en[i];
-    q->quiet = b->quiet[i];
-}
-
-typedef uint64_t (*perft2x8_fn)(const POS *t, const BATCH *b,
-                                const sg_crules *r);
 
 #if N == 5 && SG_DISPATCH && defined(__x86_64__) && !defined(SEEGA_NO_WIDE)
 #include "perft5x8_impl.h"
 #else
 #define SG_WIDE 0
 #endif
-
-/* May perft2_t count the last two plies from p? */
-SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
-{
-    return p->result == SEEGA_ONGOING && !p_placing(p) && !quiet_over(p, r) &&
-           (p->state == SG_ST_REMOVED ||
-            (p->state == SG_ST_NORMAL &&
-             bb_has_step(p->bb[p->side], p_empty(p), m8)));
-}
 
 /*
  * perft2 counts square by square (perft2e_t) with at most this many empty
@@ -961,16 +1024,6 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
  * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
  */
 #define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
-/*
- * perft3_t sends a last batch of at most this many children to perft2 one
- * by one: for so few, perft2x8's fixed cost (the registers' setup, the
- * sums over all eight lanes) is more than the scalar counts (measured by
- * time on the bench and random 5x5 positions: 3 was best of 1-4; CLASSIC's
- * narrow bench position #3, whose batches are all this small, took 19%
- * less time).
- */
-#define SG_BATCH_SCALAR_MAX 3
-
 typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
                                 const sg_crules *r);
 
@@ -989,11 +1042,12 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  */
 SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             int m8, int c8, make_fn make, perft2_fn p2,
-                            perft2x2_fn p2x2, perft2x8_fn p2x8, perft_fn pf)
+                            perft2x2_fn p2x2, perft2x8_fn p2x8, perft_fn pf,
+                            BATCH *ext, perft3b_fn p3b)
 {
     int me = p->side, opp = me ^ 1;
-    BB own = p->bb[me], en = p->bb[opp];
-    DEST dest = dest_of(p_empty(p));
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    DEST dest = dest_of(empty);
     BB capturable = capturable_of(r, en);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
@@ -1002,7 +1056,10 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     BB held = BB_ZERO; /* with p2x2: a child waiting for its pair */
     int holding = 0;
     BATCH b; /* with p2x8: children waiting for their batch */
+    BATCH *bp = ext ? ext : &b; /* the batch they join */
+    BATCH b4; /* with p3b: the grandchildren waiting for theirs */
     b.n = 0;
+    b4.n = 0;
     c.side = (uint8_t)opp;
     c.state = SG_ST_NORMAL;
     c.chain = 0;
@@ -1010,6 +1067,11 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     /* perft2_applies(&c) but for the other side's step: c is a live game
      * at a plain turn; with three plies, the quiet limit not reached */
     int two = depth == 3 && !quiet_over(&c, r);
+    /* with four plies and p3b, the same for the children that perft
+     * would count with perft3_t (more than SG_TINY3 empty squares): p3b
+     * counts them into b4 */
+    int four = p3b && depth == 4 && !quiet_over(&c, r) &&
+               bb_count(empty) > SG_TINY3;
     /* the squares the other side steps to (a child's, but the target
      * filled and the origin freed) */
     BB es = BB_ZERO;
@@ -1023,16 +1085,19 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             int to = bb_lsb(t), from = to - k;
             if (!bb_test(x, to)) {
                 c.bb[me] = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-                if (!two || !(bb_any(bb_andnot(es, bb_bit(to))) ||
-                              bb_any(bb_and(adj(from, m8), en)))) {
+                if (!(two || four) ||
+                    !(bb_any(bb_andnot(es, bb_bit(to))) ||
+                      bb_any(bb_and(adj(from, m8), en)))) {
                     total += pf(&c, r, depth - 1);
+                } else if (four) {
+                    total += p3b(&c, r, &b4);
                 } else if (p2x8) {
-                    b.own[b.n] = en;
-                    b.en[b.n] = c.bb[me];
-                    b.quiet[b.n] = c.quiet;
-                    if (++b.n == 8) {
-                        total += p2x8(&c, &b, r);
-                        b.n = 0;
+                    bp->own[bp->n] = en;
+                    bp->en[bp->n] = c.bb[me];
+                    bp->quiet[bp->n] = c.quiet;
+                    if (++bp->n == 8) {
+                        total += p2x8(&c, bp, r);
+                        bp->n = 0;
                     }
                 } else if (!p2x2) {
                     total += p2(&c, r);
@@ -1056,21 +1121,30 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                       bb_can_capture_from(own2, en2, to, r->immune, m8, c8)) &&
                     bb_has_step(en2, bb_andnot(m_full(), bb_or(own2, en2)),
                                 m8)) {
-                    b.own[b.n] = en2;
-                    b.en[b.n] = own2;
-                    b.quiet[b.n] = 0;
-                    if (++b.n == 8) {
-                        total += p2x8(&c, &b, r);
-                        b.n = 0;
+                    bp->own[bp->n] = en2;
+                    bp->en[bp->n] = own2;
+                    bp->quiet[bp->n] = 0;
+                    if (++bp->n == 8) {
+                        total += p2x8(&c, bp, r);
+                        bp->n = 0;
                     }
                     continue;
                 }
             }
             POS q = *p;
             make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-            total += pf(&q, r, depth - 1);
+            if (p3b && depth == 4 && q.side == opp &&
+                perft2_applies(&q, r, m8) &&
+                bb_count(p_empty(&q)) > SG_TINY3)
+                total += p3b(&q, r, &b4);
+            else
+                total += pf(&q, r, depth - 1);
         }
     }
+    if (p3b && b4.n) /* the grandchildren left: the same side as p's */
+        total += batch_flush(&c, &b4, me, r, p2, p2x8);
+    if (ext) /* the caller's batch: it counts what is left */
+        return total;
     if (holding) {
         c.bb[me] = held;
         total += p2(&c, r);
@@ -1122,6 +1196,26 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
 #define SG_P2X2_wide(M8, C8) ((perft2x2_fn)0)
 #define SG_P2X8_wide(M8, C8) perft2x8_##M8##C8
 #endif
+/*
+ * With perft2x8, perft3_t with four plies counts its children's three
+ * plies with perft3b: their children join one batch across the siblings,
+ * instead of a batch each whose last few go one by one (narrow trees have
+ * few children per node).
+ */
+#define SG_P3BDEF_base(M8, C8, V, ATTR)
+#define SG_P3BDEF_fast(M8, C8, V, ATTR)
+#define SG_P3B_base(M8, C8) ((perft3b_fn)0)
+#define SG_P3B_fast(M8, C8) ((perft3b_fn)0)
+#define SG_P3BDEF_wide(M8, C8, V, ATTR)                                        \
+    static ATTR SG_NOINLINE uint64_t perft3b_##M8##C8(                         \
+        const POS *p, const sg_crules *r, BATCH *b)                            \
+    {                                                                          \
+        return perft3_t(p, r, 3, M8, C8, make_##M8##C8##V,                     \
+                        perft2_##M8##C8##V, SG_P2X2##V(M8, C8),                \
+                        SG_P2X8##V(M8, C8), perft_##M8##C8##V, b,              \
+                        (perft3b_fn)0);                                        \
+    }
+#define SG_P3B_wide(M8, C8) perft3b_##M8##C8
 
 /*
  * One perft per (m8, c8), so the inner loops know their directions, and
@@ -1167,17 +1261,21 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     SG_PAIR##V(M8, C8, V, ATTR)                                                \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth);                         \
+    SG_P3BDEF##V(M8, C8, V, ATTR)                                              \
     static ATTR SG_NOINLINE uint64_t perft3t_##M8##C8##V(                      \
         const POS *p, const sg_crules *r, int depth)                           \
     {                                                                          \
         return perft3t_t(p, r, depth, M8, C8, cap_at##V, perft2_##M8##C8##V,   \
                          perft2t_##M8##C8##V, perft3t_##M8##C8##V,             \
-                         perft_##M8##C8##V);                                   \
+                         perft_##M8##C8##V, SG_P2X8##V(M8, C8),                \
+                         SG_P3B##V(M8, C8));                                   \
     }                                                                          \
     static ATTR SG_NOINLINE uint64_t chain3t_##M8##C8##V(                      \
         const POS *p, const sg_crules *r, int depth)                           \
     {                                                                          \
-        return chain3t_t(p, r, depth, M8, C8, cap_at##V, perft_##M8##C8##V);   \
+        return chain3t_t(p, r, depth, M8, C8, cap_at##V, perft_##M8##C8##V,    \
+                         perft2_##M8##C8##V, SG_P2X8##V(M8, C8),               \
+                         SG_P3B##V(M8, C8));                                   \
     }                                                                          \
     static ATTR uint64_t perft_##M8##C8##V(const POS *p, const sg_crules *r,   \
                                            int depth)                          \
@@ -1199,7 +1297,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                        ? perft3t_##M8##C8##V(p, r, depth)                      \
                         : perft3_t(p, r, depth, M8, C8, make_##M8##C8##V,      \
                                    perft2_##M8##C8##V, SG_P2X2##V(M8, C8),     \
-                                   SG_P2X8##V(M8, C8), perft_##M8##C8##V);     \
+                                   SG_P2X8##V(M8, C8), perft_##M8##C8##V,      \
+                                   (BATCH *)0, SG_P3B##V(M8, C8));             \
         if (depth >= 3 && tiny && p->state == SG_ST_CHAIN &&                   \
             p->result == SEEGA_ONGOING)                                        \
             return chain3t_##M8##C8##V(p, r, depth);                           \
