@@ -1039,6 +1039,11 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * passes is made by hand too and joins the batch. A child where perft2
  * does not apply (the other side blocked, the quiet limit) goes through
  * perft.
+ *
+ * ext: with three plies, the batch of the caller (perft3b) that the
+ * children join, counted by the caller: with p3b, four plies count each
+ * child where perft would use this function through p3b, into one batch
+ * for all of them, so a node with few children fills whole batches.
  */
 SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                             int m8, int c8, make_fn make, perft2_fn p2,
