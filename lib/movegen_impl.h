@@ -478,9 +478,11 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 }
 
 /*
- * Children of perft3_t waiting for perft2x8 (5x5, AVX2): in each, the
- * pieces of the side to move and of the other side, and the quiet counter;
- * the rest is perft3_t's template child (the side, the state NORMAL).
+ * Positions waiting for perft2x8 (5x5, AVX2): perft3_t's children, or
+ * with perft3b the grandchildren of a node four plies from the end, all
+ * at a plain turn of one side. In each lane, the pieces of the side to
+ * move and of the other side, and the quiet counter; the rest comes from
+ * a template position (the side, the state NORMAL).
  */
 typedef struct BATCH {
     BB own[8], en[8];
@@ -488,8 +490,8 @@ typedef struct BATCH {
     int n;
 } BATCH;
 
-/* q, perft3_t's template child (its side to move, its state), set to
- * the pieces and the quiet counter of b's lane i. */
+/* q, a template position (its side to move, its state), set to the
+ * pieces and the quiet counter of b's lane i. */
 SG_INLINE void batch_lane(POS *q, const BATCH *b, int i)
 {
     q->bb[q->side] = b->own[i];
@@ -512,8 +514,8 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
 }
 
 /*
- * perft3_t sends a last batch of at most this many children to perft2 one
- * by one: for so few, perft2x8's fixed cost (the registers' setup, the
+ * A last batch of at most this many positions goes to perft2 one by one
+ * (batch_flush, and perft3_t with its own batch): for so few, perft2x8's fixed cost (the registers' setup, the
  * sums over all eight lanes) is more than the scalar counts (measured by
  * time on the bench and random 5x5 positions: 3 was best of 1-4; CLASSIC's
  * narrow bench position #3, whose batches are all this small, took 19%
@@ -775,7 +777,9 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
  * squares, go straight to the count perft would pick for them when
  * perft2 applies to them (p2 or p2t, the two-ply counts, or p3t, this
  * function), else through pf, as do the captures (made by hand too,
- * capture_child_e).
+ * capture_child_e). With four plies and p3b, the children that perft
+ * would count with perft3_t go through p3b instead, into one batch (see
+ * SG_P3BDEF_wide).
  */
 SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
                              int m8, int c8, capat_fn cap, perft2_fn p2,
@@ -1148,12 +1152,12 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     }
     if (p3b && b4.n) /* the grandchildren left: the same side as p's */
         total += batch_flush(&c, &b4, me, r, p2, p2x8);
-    if (ext) /* the caller's batch: it counts what is left */
-        return total;
     if (holding) {
         c.bb[me] = held;
         total += p2(&c, r);
     }
+    if (ext) /* the caller's batch: it counts what is left */
+        return total;
     if (b.n > SG_BATCH_SCALAR_MAX) {
         total += p2x8(&c, &b, r);
     } else {
@@ -1202,8 +1206,9 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
 #define SG_P2X8_wide(M8, C8) perft2x8_##M8##C8
 #endif
 /*
- * With perft2x8, perft3_t with four plies counts its children's three
- * plies with perft3b: their children join one batch across the siblings,
+ * With perft2x8, a node four plies from the end (perft3_t, perft3t_t,
+ * chain3t_t) counts its children's three plies with perft3b where perft
+ * would use perft3_t: their children join one batch across the siblings,
  * instead of a batch each whose last few go one by one (narrow trees have
  * few children per node).
  */

@@ -4,8 +4,9 @@
  * that have AVX2, picked at run time by sg_cpu_wide).
  *
  * perft3_t's children at a plain turn of the same side (by a step that
- * captures nothing, or by a capture after which the turn passed) differ
- * in the pieces and the quiet counter only; eight of them fill a 256-bit
+ * captures nothing, or by a capture after which the turn passed), or the
+ * grandchildren of a node four plies from the end (perft3b), differ in
+ * the pieces and the quiet counter only; eight of them fill a 256-bit
  * register, one 32-bit lane each. A lane's shifts (vpslld, vpsrld) stay in
  * it, so the boards need no gap between them. The sums of perft2_t then
  * count eight positions with each instruction; the popcounts are per byte
@@ -242,7 +243,7 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
 }
 
 /*
- * t: perft3_t's template child (the side to move, the state); the b->n <= 8
+ * t: a template position (the side to move, the state); the b->n <= 8
  * positions are t with the pieces and quiet counters of b, each where
  * perft2 applies. perft2 on each, summed.
  */
