@@ -577,15 +577,17 @@ SG_INLINE uint64_t batch_flush(const POS *t, const BATCH *b, int side,
 #define SG_TINY2 4
 #endif
 
-/* A child q of a node with four plies to go, after the node's side
- * moved: its three plies through p3b, its children joining the batch b4,
- * where perft would count them with perft3_t; else through perft. */
-SG_INLINE uint64_t child3_t(const POS *q, const sg_crules *r, int m8,
-                            BATCH *b4, perft3b_fn p3b, perft_fn pf)
+/* A child q of a node `depth` plies from the end, after the node's side
+ * moved, counted: with four plies and p3b, its three through p3b, its
+ * children joining the batch b4, where perft would count them with
+ * perft3_t; else through perft. */
+SG_INLINE uint64_t child_t(const POS *q, const sg_crules *r, int m8,
+                           int depth, BATCH *b4, perft3b_fn p3b, perft_fn pf)
 {
-    if (perft2_applies(q, r, m8) && bb_count(p_empty(q)) > SG_TINY3)
+    if (p3b && depth == 4 && perft2_applies(q, r, m8) &&
+        bb_count(p_empty(q)) > SG_TINY3)
         return p3b(q, r, b4);
-    return pf(q, r, 3);
+    return pf(q, r, depth - 1);
 }
 
 /* The capturable pieces a piece of `own` arriving on `to` takes: for each
@@ -802,9 +804,7 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
     /* the count perft picks for c, or 0 for perft itself */
     perft2_fn c2 = depth != 3 ? 0 : ne <= SG_TINY2 ? p2t : p2;
     perft_fn c3 = depth > 4 || ne <= SG_TINY3 ? p3t : pf;
-    /* with four plies: the children's children in one batch (p3b) */
-    int four = p3b && depth == 4;
-    BATCH b4;
+    BATCH b4; /* with four plies and p3b: the children's children */
     b4.n = 0;
     for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
         int to = bb_lsb(e);
@@ -824,7 +824,7 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
                     total += pf(&c, r, depth - 1);
                 else if (c2)
                     total += c2(&c, r);
-                else if (four && ne > SG_TINY3)
+                else if (depth == 4 && p3b && ne > SG_TINY3)
                     total += p3b(&c, r, &b4);
                 else
                     total += c3(&c, r, depth - 1);
@@ -835,11 +835,10 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
             POS q = *p;
             if (capture_child_e(&q, r, empty, bb_lsb(f), to, taken, m8, c8,
                                 cap))
-                total += four ? child3_t(&q, r, m8, &b4, p3b, pf)
-                              : pf(&q, r, depth - 1);
+                total += child_t(&q, r, m8, depth, &b4, p3b, pf);
         }
     }
-    if (four && b4.n)
+    if (p3b && b4.n) /* the grandchildren left: the same side as p's */
         total += batch_flush(&c, &b4, me, r, p2, p2x8);
     return total;
 }
@@ -855,24 +854,21 @@ SG_INLINE uint64_t chain3t_t(const POS *p, const sg_crules *r, int depth,
     BB capturable = capturable_of(r, en);
     POS q = *p;
     uint64_t total;
-    /* with four plies: the children's children in one batch (p3b) */
-    int four = p3b && depth == 4;
-    BATCH b4;
+    BATCH b4; /* with four plies and p3b: the children's children */
     b4.n = 0;
     q.side = (uint8_t)(me ^ 1); /* the pass: the turn ends, captured */
     q.state = SG_ST_NORMAL;
     q.chain = 0;
-    total = four ? child3_t(&q, r, m8, &b4, p3b, pf) : pf(&q, r, depth - 1);
+    total = child_t(&q, r, m8, depth, &b4, p3b, pf);
     for (BB t = bb_and(adj(from, m8), empty); bb_any(t); t = bb_pop_lsb(t)) {
         int to = bb_lsb(t);
         BB taken = cap(own, capturable, to, c8);
         q = *p;
         if (bb_any(taken) &&
             capture_child_e(&q, r, empty, from, to, taken, m8, c8, cap))
-            total += four ? child3_t(&q, r, m8, &b4, p3b, pf)
-                          : pf(&q, r, depth - 1);
+            total += child_t(&q, r, m8, depth, &b4, p3b, pf);
     }
-    if (four && b4.n)
+    if (p3b && b4.n) /* the grandchildren left: the same side as p's */
         total += batch_flush(p, &b4, me, r, p2, p2x8);
     return total;
 }
@@ -1142,12 +1138,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
             }
             POS q = *p;
             make(&q, r, SG_ACT(SEEGA_ACTION_STEP, from, to));
-            if (p3b && depth == 4 && q.side == opp &&
-                perft2_applies(&q, r, m8) &&
-                bb_count(p_empty(&q)) > SG_TINY3)
-                total += p3b(&q, r, &b4);
-            else
-                total += pf(&q, r, depth - 1);
+            total += child_t(&q, r, m8, depth, &b4, p3b, pf);
         }
     }
     if (p3b && b4.n) /* the grandchildren left: the same side as p's */
