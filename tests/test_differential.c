@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "reference.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------ */
 /* Settings and random numbers                                          */
@@ -90,17 +91,10 @@ static uint64_t game_seed(int part, long i)
 /* ------------------------------------------------------------------ */
 /* Rules                                                                */
 
-static seega_rules preset(int variant, int size)
-{
-    seega_rules r;
-    assert_int_equal(seega_rules_preset(&r, variant, size), SEEGA_OK);
-    return r;
-}
-
 static seega_rules random_rules(uint64_t *s)
 {
     static const int sizes[3] = {5, 7, 9};
-    seega_rules r = preset(SEEGA_CLASSIC, 5);
+    seega_rules r = tu_rules(SEEGA_CLASSIC, 5);
     r.board_size = sizes[rng_below(s, 3)];
     r.placements_per_turn = 1 + rng_below(s, 2);
     r.opening_squares = rng_below(s, 2);
@@ -802,7 +796,7 @@ static void run_preset(int variant, const char *name)
     static const int caps[3] = {3000, 2500, 2000};
     memset(&g_seen, 0, sizeof g_seen);
     for (int si = 0; si < 3; si++) {
-        seega_rules r = preset(variant, sizes[si]);
+        seega_rules r = tu_rules(variant, sizes[si]);
         char label[40];
         snprintf(label, sizeof label, "%s %dx%d", name, sizes[si], sizes[si]);
         run_stats st;
@@ -1395,7 +1389,7 @@ static void test_spn_fuzz(void **state)
         seega_rules r;
         if (rng_below(&s, 3) == 0) {
             static const int sizes[3] = {5, 7, 9};
-            r = preset(1 + rng_below(&s, 4), sizes[rng_below(&s, 3)]);
+            r = tu_rules(1 + rng_below(&s, 4), sizes[rng_below(&s, 3)]);
         } else {
             r = random_rules(&s);
         }
@@ -1641,7 +1635,7 @@ static void test_edge_cases(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof g_edges / sizeof g_edges[0]; i++) {
         const edge_case *e = &g_edges[i];
-        seega_rules r = preset(e->variant, 5);
+        seega_rules r = tu_rules(e->variant, 5);
         if (e->ppt)
             r.placements_per_turn = e->ppt;
         if (e->blocked)
@@ -1762,7 +1756,7 @@ static void test_perft(void **state)
     static const int64_t start7[3] = {48, 2256, 103776};
     static const int64_t start9[3] = {80, 6320, 492960};
     for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
-        seega_rules r = preset(v, 5);
+        seega_rules r = tu_rules(v, 5);
         for (int depth = 0; depth <= 4; depth++) {
             int64_t want = depth == 0 ? 1
                            : v == SEEGA_TRADITIONAL ? trad5[depth - 1]
@@ -1772,7 +1766,7 @@ static void test_perft(void **state)
         for (int depth = 1; depth <= 5; depth++)
             perft_compare(&r, mid, depth, mid_tab[v][depth - 1]);
     }
-    seega_rules c7 = preset(SEEGA_CLASSIC, 7), c9 = preset(SEEGA_CLASSIC, 9);
+    seega_rules c7 = tu_rules(SEEGA_CLASSIC, 7), c9 = tu_rules(SEEGA_CLASSIC, 9);
     for (int depth = 1; depth <= 3; depth++) {
         perft_compare(&c7, NULL, depth, start7[depth - 1]);
         perft_compare(&c9, NULL, depth, start9[depth - 1]);
@@ -1943,10 +1937,8 @@ static void test_perft_crowded(void **state)
                                "xxxxoxooo o 0 0 6 -"},
     };
     for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
-        seega_rules r = preset(pos[i].variant, pos[i].size);
-        seega_game *g;
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, pos[i].spn), SEEGA_OK);
+        seega_rules r = tu_rules(pos[i].variant, pos[i].size);
+        seega_game *g = tu_game_rules_spn(&r, pos[i].spn);
         if (has_blocking_step(g) != (pos[i].variant == SEEGA_DIAGONAL ? 2 : 1)) {
             print_error("no blocking step in %s\n", pos[i].spn);
             fail();
@@ -1995,10 +1987,8 @@ static void test_perft_crowded(void **state)
         {SEEGA_TRADITIONAL, LATER, "1oxxx/1ooxx/1xooo/o1oxo/xoo1o o 0 0 0 -"},
     };
     for (size_t i = 0; i < sizeof reply / sizeof reply[0]; i++) {
-        seega_rules r = preset(reply[i].variant, 5);
-        seega_game *g;
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, reply[i].spn), SEEGA_OK);
+        seega_rules r = tu_rules(reply[i].variant, 5);
+        seega_game *g = tu_game_rules_spn(&r, reply[i].spn);
         int how = reply[i].how,
             found = how == LATER ? has_blocking_capture_reply_later(g)
                                  : has_blocking_capture_reply(
@@ -2032,10 +2022,8 @@ static void test_perft_crowded(void **state)
         {SEEGA_MODERN, 5, "o1xo1/ooox1/1ooxx/xo1xx/o1oxo o 0 0 48 -"},
     };
     for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
-        seega_rules r = preset(quiet[i].variant, quiet[i].size);
-        seega_game *g;
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, quiet[i].spn), SEEGA_OK);
+        seega_rules r = tu_rules(quiet[i].variant, quiet[i].size);
+        seega_game *g = tu_game_rules_spn(&r, quiet[i].spn);
         assert_true(seega_quiet_count(g) >= r.quiet_limit - 2);
         seega_free(g);
         /* on 5x5 one ply more: a node four plies from the end puts its
@@ -2096,14 +2084,10 @@ static void test_perft_capture_ends(void **state)
         {SEEGA_TRADITIONAL, 2, "xxoxx/x1xoo/oo2o/o1o1o/xooox o 0 0 1 -"},
     };
     for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
-        seega_rules r = preset(pos[i].variant, 5);
-        seega_game *g;
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, pos[i].spn), SEEGA_OK);
-        int32_t empty = 0;
-        for (int32_t sq = 0; sq < 25; sq++)
-            empty += seega_piece_at(g, sq) == SEEGA_EMPTY;
-        assert_true(empty > 4);
+        seega_rules r = tu_rules(pos[i].variant, 5);
+        seega_game *g = tu_game_rules_spn(&r, pos[i].spn);
+        assert_true(25 - seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O) >
+                    4);
         if (capture_ends(g) != pos[i].ends) {
             print_error("no capture that %s in %s\n",
                         pos[i].ends == 1 ? "wins" : "blocks", pos[i].spn);
@@ -2160,16 +2144,14 @@ static void test_perft_tiny(void **state)
         {SEEGA_CLASSIC, CHAIN_PASS, -1, "xxxoo/xxo1o/xo1ox/oooxx/oxoxo o 0 0 0 c4"},
     };
     for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
-        seega_rules r = preset(pos[i].variant, 5);
-        seega_game *g;
+        seega_rules r = tu_rules(pos[i].variant, 5);
         if (pos[i].quiet_limit >= 0)
             r.quiet_limit = pos[i].quiet_limit;
         if (pos[i].kind == CHAIN_PASS) {
             r.capture_dirs = SEEGA_DIRS_ALL;
             r.blocked = SEEGA_BLOCKED_PASSES;
         }
-        assert_int_equal(seega_new(&r, &g), SEEGA_OK);
-        assert_int_equal(seega_set_spn(g, pos[i].spn), SEEGA_OK);
+        seega_game *g = tu_game_rules_spn(&r, pos[i].spn);
         assert_true(25 - seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O) <=
                     4);
         switch (pos[i].kind) {
