@@ -2,9 +2,8 @@
  * Layer 2: the square-set types and the few operations the core needs.
  *
  * bb64 holds 5x5 and 7x7 boards (25 and 49 squares); bb128 holds 9x9
- * (81 squares). bb128 is `unsigned __int128` where the compiler has it and
- * a pair of words otherwise (or with SEEGA_NO_INT128, so the portable form
- * is tested too). Nothing above the position layer sees which.
+ * (81 squares) in a pair of words (see "two words" below for why not
+ * `unsigned __int128`).
  */
 #ifndef SG_BITBOARD_H
 #define SG_BITBOARD_H
@@ -110,44 +109,22 @@ SG_INLINE uint64_t bb64_word(bb64 a, int w) { return w ? 0 : a; }
 
 /* ---- two words --------------------------------------------------------- */
 
+/*
+ * bb128 is a pair of words, not `unsigned __int128`: gcc 12 keeps the
+ * 128-bit integer's halves in memory between operations (a store, then a
+ * load of the same bytes, around the shifts and masks), and the 9x9 core
+ * ran slower with it: perft on the 9x9 positions of
+ * tests/bench/positions.txt took 30% more time and 10-22% more
+ * instructions (gcc 12, x86-64).
+ * SG_HAVE_INT128 says whether the compiler has the type, for the random
+ * generator's 64x64 -> 128 multiply only.
+ */
 #if defined(__SIZEOF_INT128__) && !defined(SEEGA_NO_INT128)
 #define SG_HAVE_INT128 1
-#if defined(__GNUC__)
-__extension__ typedef unsigned __int128 bb128;
-#else
-typedef unsigned __int128 bb128;
-#endif
-#define BB128_ZERO ((bb128)0)
-SG_INLINE bb128 bb128_and(bb128 a, bb128 b) { return a & b; }
-SG_INLINE bb128 bb128_or(bb128 a, bb128 b) { return a | b; }
-SG_INLINE bb128 bb128_xor(bb128 a, bb128 b) { return a ^ b; }
-SG_INLINE bb128 bb128_andnot(bb128 a, bb128 b) { return a & ~b; }
-SG_INLINE bb128 bb128_shl(bb128 a, int n) { return a << n; }
-SG_INLINE bb128 bb128_shr(bb128 a, int n) { return a >> n; }
-SG_INLINE bb128 bb128_bit(int sq) { return (bb128)1 << sq; }
-SG_INLINE int bb128_test(bb128 a, int sq) { return (int)((a >> sq) & 1); }
-SG_INLINE int bb128_any(bb128 a) { return a != 0; }
-SG_INLINE int bb128_eq(bb128 a, bb128 b) { return a == b; }
-SG_INLINE int bb128_count(bb128 a)
-{
-    return sg_popcount64((uint64_t)a) + sg_popcount64((uint64_t)(a >> 64));
-}
-SG_INLINE int bb128_lsb(bb128 a)
-{
-    uint64_t lo = (uint64_t)a;
-    return lo ? sg_ctz64(lo) : 64 + sg_ctz64((uint64_t)(a >> 64));
-}
-SG_INLINE bb128 bb128_pop_lsb(bb128 a) { return a & (a - 1); }
-SG_INLINE bb128 bb128_low(int n) /* 0 <= n < 128 */
-{
-    return ((bb128)1 << n) - 1;
-}
-SG_INLINE uint64_t bb128_word(bb128 a, int w)
-{
-    return w ? (uint64_t)(a >> 64) : (uint64_t)a;
-}
 #else
 #define SG_HAVE_INT128 0
+#endif
+
 typedef struct bb128 {
     uint64_t lo, hi;
 } bb128;
@@ -222,6 +199,5 @@ SG_INLINE bb128 bb128_low(int n) /* 0 <= n < 128 */
                       n == 64 ? 0 : ((uint64_t)1 << (n - 64)) - 1);
 }
 SG_INLINE uint64_t bb128_word(bb128 a, int w) { return w ? a.hi : a.lo; }
-#endif
 
 #endif

@@ -37,16 +37,11 @@ _Static_assert(SQ <= 128, "two words");
 typedef bb128 BB;
 #define BB_(op) bb128_##op
 #define BB_ZERO BB128_ZERO
-#if SG_HAVE_INT128
-#define BB_W2(lo, hi) ((((bb128)(hi)) << 64) | (bb128)(lo))
-#define BB_INIT(lo, hi) ((((bb128)(hi)) << 64) | (bb128)(lo))
-#else
 #define BB_W2(lo, hi) bb128_make((lo), (hi))
 #define BB_INIT(lo, hi)                                                        \
     {                                                                          \
         (lo), (hi)                                                             \
     }
-#endif
 #endif
 
 #define bb_and BB_(and)

@@ -1371,7 +1371,7 @@ SG_INLINE uint64_t rng_next(uint64_t *s)
     *s += 0xa0761d6478bd642fu;
     uint64_t a = *s, b = *s ^ 0xe7037ed1a0b428dbu;
 #if SG_HAVE_INT128
-    bb128 m = (bb128)a * b;
+    __extension__ unsigned __int128 m = (unsigned __int128)a * b;
     return (uint64_t)m ^ (uint64_t)(m >> 64);
 #else
     /* 64x64 -> 128 multiply in 32-bit halves */

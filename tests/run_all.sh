@@ -17,8 +17,8 @@
 #      SPN rounds of test_differential to 5% there (in full under valgrind
 #      it would take most of an hour); every other test runs in full, and
 #      steps 1, 4, 5 and 6 run test_differential in full;
-#   4. clang, Release, portable C only: the two-word 9x9 bitboard
-#      (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
+#   4. clang, Release, portable C only: no unsigned __int128 and no
+#      inline asm (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
 #      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;
 #   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
 #   6. gcc, Release, 5x5 perft without AVX2 (SEEGA_NO_WIDE: the
@@ -120,7 +120,7 @@ if ! SEEGA_TEST_SCALE=0.05 ctest --test-dir "$out/gcc" -T memcheck \
     exit 1
 fi
 
-step "clang, Release, portable C only (9x9 in two words, no x86 variants)"
+step "clang, Release, portable C only (no __int128 or asm, no x86 variants)"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
     -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
 check clang
