@@ -1,0 +1,199 @@
+/*
+ * seega-ab: two builds of the library, A and B, timed on the same perft
+ * work in one process, so that load from elsewhere falls on both alike.
+ *
+ *   seega-ab [-r ROUNDS] LIBA LIBB [POSITIONS]
+ *
+ * LIBA and LIBB are paths to libseega.so files (two commits, two build
+ * options). POSITIONS (default: standard input) holds lines
+ * `preset size depth spn`, as tests/bench/positions.txt does; lines
+ * starting with '#' are skipped. For each position both libraries count
+ * perft (the counts must agree, or seega-ab stops with an error), then
+ * run it in turn, ROUNDS times each (default 5; A first in odd rounds, B
+ * first in even ones), each run repeating the count until it has taken
+ * 20 ms; the best run of each side is kept. It prints the time per count
+ * of A and the ratio B / A per position, and their geometric mean: below
+ * 1, B is faster. Not a test: it measures, it never asserts speed.
+ *
+ * The libraries are opened with RTLD_DEEPBIND, so that each one's calls
+ * to its own exported functions stay inside it (they share the names);
+ * AddressSanitizer refuses that flag, so a sanitizer build of seega-ab
+ * (which only the smoke test runs, on one library twice) goes without.
+ */
+#define _GNU_SOURCE
+#include <seega.h>
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define AB_DEEPBIND 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AB_DEEPBIND 0
+#endif
+#endif
+#ifndef AB_DEEPBIND
+#define AB_DEEPBIND RTLD_DEEPBIND
+#endif
+
+#define RUN_SECONDS 0.02 /* each timed run repeats the count this long */
+
+typedef struct lib {
+    const char *path;
+    int32_t (*preset)(seega_rules *, int32_t, int32_t);
+    int32_t (*make)(const seega_rules *, seega_game **);
+    void (*release)(seega_game *);
+    int32_t (*set_spn)(seega_game *, const char *);
+    int32_t (*perft)(const seega_game *, int32_t, uint64_t *);
+} lib;
+
+static const char *const NAMES[] = {"classic", "diagonal", "modern",
+                                    "traditional"};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void *sym(void *h, const char *path, const char *name)
+{
+    void *p = dlsym(h, name);
+    if (!p) {
+        fprintf(stderr, "seega-ab: %s has no %s\n", path, name);
+        exit(2);
+    }
+    return p;
+}
+
+static void load(lib *l, const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | AB_DEEPBIND);
+    if (!h) {
+        fprintf(stderr, "seega-ab: %s\n", dlerror());
+        exit(2);
+    }
+    l->path = path;
+    /* function pointers from void * (POSIX guarantees the conversion) */
+    *(void **)&l->preset = sym(h, path, "seega_rules_preset");
+    *(void **)&l->make = sym(h, path, "seega_new");
+    *(void **)&l->release = sym(h, path, "seega_free");
+    *(void **)&l->set_spn = sym(h, path, "seega_set_spn");
+    *(void **)&l->perft = sym(h, path, "seega_perft");
+}
+
+static int preset_of(const char *name)
+{
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, NAMES[i]))
+            return i + 1;
+    return 0;
+}
+
+/* one run: the count `reps` times; its time */
+static double run(const lib *l, const seega_game *g, int depth, long reps)
+{
+    uint64_t n;
+    double t = now();
+    for (long i = 0; i < reps; i++)
+        l->perft(g, depth, &n);
+    return now() - t;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: seega-ab [-r ROUNDS] LIBA LIBB [POSITIONS]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    int rounds = 5, a = 1;
+    if (a + 1 < argc && !strcmp(argv[a], "-r")) {
+        rounds = atoi(argv[a + 1]);
+        a += 2;
+    }
+    if (rounds < 1 || argc - a < 2 || argc - a > 3)
+        return usage();
+    lib L[2];
+    load(&L[0], argv[a]);
+    load(&L[1], argv[a + 1]);
+    FILE *in = stdin;
+    if (argc - a == 3 && !(in = fopen(argv[a + 2], "r"))) {
+        fprintf(stderr, "seega-ab: cannot read %s\n", argv[a + 2]);
+        return 2;
+    }
+    printf("A: %s\nB: %s\nbest of %d runs each, alternating\n\n", L[0].path,
+           L[1].path, rounds);
+    printf("%-12s %-5s %-5s %14s %12s %8s\n", "preset", "size", "depth",
+           "leaves", "A us/count", "B/A");
+    char line[1024];
+    double logsum = 0;
+    int count = 0;
+    while (fgets(line, sizeof line, in)) {
+        char name[32], spn[900];
+        int size, depth;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "%31s %d %d %899[^\n]", name, &size, &depth, spn) !=
+                4 ||
+            !preset_of(name) || depth < 1) {
+            fprintf(stderr, "seega-ab: bad line: %s", line);
+            return 2;
+        }
+        seega_game *g[2];
+        uint64_t n[2];
+        for (int k = 0; k < 2; k++) {
+            seega_rules r;
+            if (L[k].preset(&r, preset_of(name), size) != SEEGA_OK ||
+                L[k].make(&r, &g[k]) != SEEGA_OK ||
+                L[k].set_spn(g[k], spn) != SEEGA_OK ||
+                L[k].perft(g[k], depth, &n[k]) != SEEGA_OK) {
+                fprintf(stderr, "seega-ab: %s refused: %s", L[k].path, line);
+                return 1;
+            }
+        }
+        if (n[0] != n[1]) {
+            fprintf(stderr, "seega-ab: the counts differ (%llu, %llu): %s",
+                    (unsigned long long)n[0], (unsigned long long)n[1], line);
+            return 1;
+        }
+        /* repetitions so that one run takes RUN_SECONDS (from A's time) */
+        long reps = 1;
+        double t = run(&L[0], g[0], depth, 1);
+        if (t < RUN_SECONDS)
+            reps = (long)(RUN_SECONDS / (t > 1e-7 ? t : 1e-7)) + 1;
+        double best[2] = {INFINITY, INFINITY};
+        for (int i = 0; i < rounds; i++)
+            for (int j = 0; j < 2; j++) {
+                int k = i % 2 ? 1 - j : j;
+                double s = run(&L[k], g[k], depth, reps);
+                if (s < best[k])
+                    best[k] = s;
+            }
+        double ratio = best[1] / best[0];
+        logsum += log(ratio);
+        count++;
+        printf("%-12s %dx%-3d d%-4d %14llu %12.2f %8.3f\n", name, size, size,
+               depth, (unsigned long long)n[0], best[0] / (double)reps * 1e6,
+               ratio);
+        fflush(stdout);
+        for (int k = 0; k < 2; k++)
+            L[k].release(g[k]);
+    }
+    if (in != stdin)
+        fclose(in);
+    if (!count) {
+        fprintf(stderr, "seega-ab: no positions\n");
+        return 2;
+    }
+    printf("\ngeometric mean of B/A over %d positions: %.3f\n", count,
+           exp(logsum / count));
+    return 0;
+}
