@@ -271,6 +271,56 @@ SG_INLINE uint64_t sliced_sum(BB s, const BB *a, int m8)
     return sum;
 }
 
+#if N == 9
+/*
+ * The chain test of capture_replies_t on 9x9: how many squares of t (the
+ * empty squares next to `to`) a piece of own captures on arriving, i.e.
+ * the captures the chain piece on `to` may go on with. The other sizes
+ * count t & capture_squares over the whole board; on 9x9 that is two
+ * words a step, and a quarter of CLASSIC's perft went there, so this
+ * counts in one word. Everything the count looks at lies within three
+ * ranks of `to` (a square of t one step away, the piece it takes two, the
+ * far piece three), and seven ranks of nine squares fit one word: bits s
+ * to s + 63 of the board, s nine times the rank of `to` minus 3, kept
+ * within 0-18. Its files repeat every 9 bits as the board's do, so a step
+ * is the board's step within the word; what the word loses off either
+ * end is more than three ranks from `to`.
+ */
+#define W9_FILE_A ((uint64_t)0x8040201008040201)
+#define W9_FILE_Z ((uint64_t)0x4020100804020100)
+
+/* bits s to s + 63 of b (s = 0, 9 or 18) */
+SG_INLINE uint64_t w9(BB b, int s)
+{
+    return (bb_word(b, 0) >> s) | ((bb_word(b, 1) << 1) << (63 - s));
+}
+
+SG_INLINE uint64_t w9_sh(uint64_t b, int d)
+{
+    switch (d) {
+    case D_N: return b << 9;
+    case D_S: return b >> 9;
+    case D_E: return (b & ~W9_FILE_Z) << 1;
+    case D_W: return (b & ~W9_FILE_A) >> 1;
+    case D_NE: return (b & ~W9_FILE_Z) << 10;
+    case D_SW: return (b & ~W9_FILE_A) >> 10;
+    case D_NW: return (b & ~W9_FILE_A) << 8;
+    default: return (b & ~W9_FILE_Z) >> 8;
+    }
+}
+
+SG_INLINE int chain_targets(BB own, BB capturable, BB t, int to, int c8)
+{
+    static const uint8_t first[9] = {0, 0, 0, 0, 9, 18, 18, 18, 18};
+    int s = first[to / 9];
+    uint64_t o = w9(own, s), k = w9(capturable, s), x = 0;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++)
+        x |= w9_sh(k & w9_sh(o, c ^ 1), c ^ 1);
+    return sg_popcount64(w9(t, s) & x);
+}
+#endif
+
 /*
  * The replies to a step from -> to of the side owning `own` that takes
  * the pieces `taken` of en (p the position before it): none if it wins,
@@ -287,10 +337,15 @@ SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
     if (bb_count(en2) <= r->lose_at)
         return 0; /* won: no reply */
     BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
+#if N == 9
+    if (r->chain && (n = chain_targets(own2, capturable_of(r, en2),
+                                       bb_and(adj(to, m8), empty2), to, c8)))
+#else
     if (r->chain &&
         (n = bb_count(bb_and(bb_and(adj(to, m8), empty2),
                              capture_squares(own2, capturable_of(r, en2),
                                              c8)))))
+#endif
         return (uint64_t)n + 1; /* the chain goes on, or passes */
     n = bb_count_steps(en2, empty2, m8);
     return n ? (uint64_t)n : after_en(p, en, r, after, from, to);

@@ -1793,6 +1793,18 @@ static void test_perft(void **state)
         perft_compare(&g_pool[k].rules, g_pool[k].spn, 4, -1);
         i++;
     }
+    /* And 9x9 with chain captures in eight capture directions (no preset
+     * has both), at depth 3 and 4, where the chain test of the last two
+     * plies runs in one word with a mask per direction. */
+    for (int i = 0, tries = 0; i < 60 && tries < 100 * POOL_SIZE; tries++) {
+        int k = rng_below(&s, g_pool_n);
+        const seega_rules *pr = &g_pool[k].rules;
+        if (pr->board_size != 9 || !pr->chain_captures ||
+            pr->capture_dirs != SEEGA_DIRS_ALL)
+            continue;
+        perft_compare(pr, g_pool[k].spn, i < 10 ? 4 : 3, -1);
+        i++;
+    }
 }
 
 /* A clone of g after the legal action a. */
