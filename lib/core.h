@@ -73,9 +73,6 @@ typedef union sg_posbuf {
     uint64_t align64;
     long double align_ld;
     void *align_p;
-#if defined(__SIZEOF_INT128__)
-    __extension__ unsigned __int128 align128;
-#endif
     unsigned char bytes[SG_POS_BYTES];
 } sg_posbuf;
 

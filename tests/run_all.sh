@@ -11,12 +11,13 @@
 #      (tests/abi/check.sh, abidiff);
 #   3. valgrind memcheck on that build's C tests (every ctest test whose
 #      command is a program built in the tree: the cmocka tests, the fuzz
-#      corpus replays, threads_stress, match_selftest; not the Python, Lua
-#      and command-line tests): any error or any definite or indirect leak
-#      fails. SEEGA_TEST_SCALE=0.05 cuts the random games, rule structs and
-#      SPN rounds of test_differential to 5% there (in full under valgrind
-#      it would take most of an hour); every other test runs in full, and
-#      steps 1, 4, 5 and 6 run test_differential in full;
+#      corpus replays, threads_stress, match_selftest, ab_smoke; not the
+#      Python, Lua and command-line tests): any error or any definite or
+#      indirect leak fails. SEEGA_TEST_SCALE=0.05 cuts the random games,
+#      rule structs and SPN rounds of test_differential to 5% there (in
+#      full under valgrind it would take most of an hour); every other
+#      test runs in full, and steps 1, 4, 5 and 6 run test_differential
+#      in full;
 #   4. clang, Release, portable C only: no unsigned __int128 and no
 #      inline asm (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
 #      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;

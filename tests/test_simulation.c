@@ -148,8 +148,16 @@ static uint64_t wy_next(uint64_t *s)
 {
     *s += 0xa0761d6478bd642fu;
     uint64_t a = *s, b = *s ^ 0xe7037ed1a0b428dbu;
+#if defined(__SIZEOF_INT128__)
     __extension__ unsigned __int128 m = (unsigned __int128)a * b;
     return (uint64_t)m ^ (uint64_t)(m >> 64);
+#else
+    uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+    return ((ll & 0xffffffffu) | (mid << 32)) ^
+           (hh + (lh >> 32) + (hl >> 32) + (mid >> 32));
+#endif
 }
 
 static uint32_t wy_below(uint64_t *s, uint32_t n)

@@ -10,36 +10,26 @@
  * starting with '#' are skipped. For each position both libraries count
  * perft (the counts must agree, or seega-ab stops with an error), then
  * run it in turn, ROUNDS times each (default 5; A first in odd rounds, B
- * first in even ones), each run repeating the count until it has taken
- * 20 ms; the best run of each side is kept. It prints the time per count
- * of A and the ratio B / A per position, and their geometric mean: below
- * 1, B is faster. Not a test: it measures, it never asserts speed.
+ * first in even ones), each run repeating the count as often as it takes
+ * A about 20 ms; the best run of each side is kept. It prints the time
+ * per count of A and the ratio B / A per position, and their geometric
+ * mean: below 1, B is faster. Not a test: it measures, it never asserts
+ * speed.
  *
- * The libraries are opened with RTLD_DEEPBIND, so that each one's calls
- * to its own exported functions stay inside it (they share the names);
- * AddressSanitizer refuses that flag, so a sanitizer build of seega-ab
- * (which only the smoke test runs, on one library twice) goes without.
+ * seega-ab does not link the library: each one is opened RTLD_LOCAL, so
+ * its calls to its own exported functions (the two share the names) find
+ * its own. A path without a '/' is looked up as dlopen does.
  */
-#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
 #include <seega.h>
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#if defined(__SANITIZE_ADDRESS__)
-#define AB_DEEPBIND 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define AB_DEEPBIND 0
-#endif
-#endif
-#ifndef AB_DEEPBIND
-#define AB_DEEPBIND RTLD_DEEPBIND
-#endif
 
 #define RUN_SECONDS 0.02 /* each timed run repeats the count this long */
 
@@ -62,30 +52,32 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void *sym(void *h, const char *path, const char *name)
+/* Sets *fn (a function pointer of any type) to the symbol `name`:
+ * POSIX lets dlsym's object pointer be converted so; memcpy keeps ISO C
+ * quiet about it. */
+static void sym(void *h, const char *path, const char *name, void *fn)
 {
     void *p = dlsym(h, name);
     if (!p) {
         fprintf(stderr, "seega-ab: %s has no %s\n", path, name);
         exit(2);
     }
-    return p;
+    memcpy(fn, &p, sizeof p);
 }
 
 static void load(lib *l, const char *path)
 {
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | AB_DEEPBIND);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         fprintf(stderr, "seega-ab: %s\n", dlerror());
         exit(2);
     }
     l->path = path;
-    /* function pointers from void * (POSIX guarantees the conversion) */
-    *(void **)&l->preset = sym(h, path, "seega_rules_preset");
-    *(void **)&l->make = sym(h, path, "seega_new");
-    *(void **)&l->release = sym(h, path, "seega_free");
-    *(void **)&l->set_spn = sym(h, path, "seega_set_spn");
-    *(void **)&l->perft = sym(h, path, "seega_perft");
+    sym(h, path, "seega_rules_preset", &l->preset);
+    sym(h, path, "seega_new", &l->make);
+    sym(h, path, "seega_free", &l->release);
+    sym(h, path, "seega_set_spn", &l->set_spn);
+    sym(h, path, "seega_perft", &l->perft);
 }
 
 static int preset_of(const char *name)
@@ -116,10 +108,15 @@ int main(int argc, char **argv)
 {
     int rounds = 5, a = 1;
     if (a + 1 < argc && !strcmp(argv[a], "-r")) {
-        rounds = atoi(argv[a + 1]);
+        char *end;
+        errno = 0;
+        long v = strtol(argv[a + 1], &end, 10);
+        if (errno || *end || end == argv[a + 1] || v < 1 || v > 1000)
+            return usage();
+        rounds = (int)v;
         a += 2;
     }
-    if (rounds < 1 || argc - a < 2 || argc - a > 3)
+    if (argc - a < 2 || argc - a > 3)
         return usage();
     lib L[2];
     load(&L[0], argv[a]);
@@ -139,36 +136,44 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, in)) {
         char name[32], spn[900];
         int size, depth;
-        if (line[0] == '#' || line[0] == '\n')
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
             continue;
         if (sscanf(line, "%31s %d %d %899[^\n]", name, &size, &depth, spn) !=
                 4 ||
             !preset_of(name) || depth < 1) {
-            fprintf(stderr, "seega-ab: bad line: %s", line);
+            fprintf(stderr, "seega-ab: bad line (want: preset size depth spn): %s\n",
+                    line);
             return 2;
         }
         seega_game *g[2];
         uint64_t n[2];
         for (int k = 0; k < 2; k++) {
             seega_rules r;
-            if (L[k].preset(&r, preset_of(name), size) != SEEGA_OK ||
-                L[k].make(&r, &g[k]) != SEEGA_OK ||
-                L[k].set_spn(g[k], spn) != SEEGA_OK ||
-                L[k].perft(g[k], depth, &n[k]) != SEEGA_OK) {
-                fprintf(stderr, "seega-ab: %s refused: %s", L[k].path, line);
+            int32_t rc;
+            const char *what = "seega_rules_preset";
+            g[k] = NULL;
+            if ((rc = L[k].preset(&r, preset_of(name), size)) == SEEGA_OK &&
+                (what = "seega_new", rc = L[k].make(&r, &g[k])) == SEEGA_OK &&
+                (what = "seega_set_spn", rc = L[k].set_spn(g[k], spn)) ==
+                    SEEGA_OK)
+                what = "seega_perft", rc = L[k].perft(g[k], depth, &n[k]);
+            if (rc != SEEGA_OK) {
+                fprintf(stderr, "seega-ab: %s: %s returned %d on: %s\n",
+                        L[k].path, what, (int)rc, line);
                 return 1;
             }
         }
         if (n[0] != n[1]) {
-            fprintf(stderr, "seega-ab: the counts differ (%llu, %llu): %s",
+            fprintf(stderr, "seega-ab: the counts differ (A %llu, B %llu): %s\n",
                     (unsigned long long)n[0], (unsigned long long)n[1], line);
             return 1;
         }
-        /* repetitions so that one run takes RUN_SECONDS (from A's time) */
+        /* repetitions so that one run takes A about RUN_SECONDS: doubled
+         * until a run (warm, after the counts above) takes that long */
         long reps = 1;
-        double t = run(&L[0], g[0], depth, 1);
-        if (t < RUN_SECONDS)
-            reps = (long)(RUN_SECONDS / (t > 1e-7 ? t : 1e-7)) + 1;
+        while (reps < (1L << 30) && run(&L[0], g[0], depth, reps) < RUN_SECONDS)
+            reps *= 2;
         double best[2] = {INFINITY, INFINITY};
         for (int i = 0; i < rounds; i++)
             for (int j = 0; j < 2; j++) {

@@ -21,13 +21,18 @@ static uint64_t next(void)
     return rng;
 }
 
-/* A random set of the 81 squares of 9x9 (and its model). */
-static bb128 random_set(unsigned char model[128])
+/* A random set of the 81 squares of 9x9 (and its model), of a kind by
+ * round: squares anywhere, only in the high word (64-80), only in the low
+ * word, or few (often none). */
+static bb128 random_set(unsigned char model[128], int round)
 {
+    static const int lo[4] = {0, 64, 0, 0}, hi[4] = {81, 81, 64, 81};
+    static const unsigned one_in[4] = {3, 3, 3, 40};
+    int kind = round % 4;
     bb128 b = BB128_ZERO;
     memset(model, 0, 128);
-    for (int i = 0; i < 81; i++)
-        if (next() % 3 == 0) {
+    for (int i = lo[kind]; i < hi[kind]; i++)
+        if (next() % one_in[kind] == 0) {
             b = bb128_or(b, bb128_bit(i));
             model[i] = 1;
         }
@@ -54,7 +59,7 @@ static void test_ops(void **state)
     (void)state;
     unsigned char ma[128], mb[128], mr[128];
     for (int round = 0; round < 500; round++) {
-        bb128 a = random_set(ma), b = random_set(mb);
+        bb128 a = random_set(ma, round), b = random_set(mb, round / 4);
         check(a, ma);
         for (int i = 0; i < 128; i++)
             mr[i] = ma[i] & mb[i];
@@ -79,15 +84,23 @@ static void test_ops(void **state)
                 mr[i - k] = ma[i];
             check(bb128_shr(a, k), mr);
         }
-        /* pop_lsb walks the set in order. */
-        int prev = -1;
-        for (bb128 t = a; bb128_any(t); t = bb128_pop_lsb(t)) {
-            int i = bb128_lsb(t);
-            assert_true(i > prev && ma[i]);
-            prev = i;
+        /* pop_lsb walks the set in order, every square once. */
+        int next_sq = 0, steps = 0;
+        for (bb128 t = a; bb128_any(t); t = bb128_pop_lsb(t), steps++) {
+            while (!ma[next_sq])
+                next_sq++;
+            assert_int_equal(bb128_lsb(t), next_sq);
+            next_sq++;
         }
+        assert_int_equal(steps, bb128_count(a));
         assert_true(bb128_eq(a, a));
         assert_true(bb128_eq(bb128_xor(a, b), bb128_xor(b, a)));
+        /* sets one square apart, in either word, are not equal */
+        static const int apart[4] = {0, 63, 64, 80};
+        for (int i = 0; i < 4; i++) {
+            assert_false(bb128_eq(a, bb128_xor(a, bb128_bit(apart[i]))));
+            assert_false(bb128_eq(bb128_xor(a, bb128_bit(apart[i])), a));
+        }
     }
 }
 
