@@ -31,6 +31,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
+
 #define RUN_SECONDS 0.02 /* each timed run repeats the count this long */
 
 typedef struct lib {
@@ -41,16 +43,6 @@ typedef struct lib {
     int32_t (*set_spn)(seega_game *, const char *);
     int32_t (*perft)(const seega_game *, int32_t, uint64_t *);
 } lib;
-
-static const char *const NAMES[] = {"classic", "diagonal", "modern",
-                                    "traditional"};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Sets *fn (a function pointer of any type) to the symbol `name`:
  * POSIX lets dlsym's object pointer be converted so; memcpy keeps ISO C
@@ -80,22 +72,14 @@ static void load(lib *l, const char *path)
     sym(h, path, "seega_perft", &l->perft);
 }
 
-static int preset_of(const char *name)
-{
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(name, NAMES[i]))
-            return i + 1;
-    return 0;
-}
-
 /* one run: the count `reps` times; its time */
 static double run(const lib *l, const seega_game *g, int depth, long reps)
 {
     uint64_t n;
-    double t = now();
+    double t = bench_now();
     for (long i = 0; i < reps; i++)
         l->perft(g, depth, &n);
-    return now() - t;
+    return bench_now() - t;
 }
 
 static int usage(void)
@@ -141,8 +125,9 @@ int main(int argc, char **argv)
             continue;
         if (sscanf(line, "%31s %d %d %899[^\n]", name, &size, &depth, spn) !=
                 4 ||
-            !preset_of(name) || depth < 1) {
-            fprintf(stderr, "seega-ab: bad line (want: preset size depth spn): %s\n",
+            !bench_preset_of(name) || depth < 1) {
+            fprintf(stderr,
+                    "seega-ab: bad line (want: preset size depth spn): %s\n",
                     line);
             return 2;
         }
@@ -153,7 +138,8 @@ int main(int argc, char **argv)
             int32_t rc;
             const char *what = "seega_rules_preset";
             g[k] = NULL;
-            if ((rc = L[k].preset(&r, preset_of(name), size)) == SEEGA_OK &&
+            if ((rc = L[k].preset(&r, bench_preset_of(name), size)) ==
+                    SEEGA_OK &&
                 (what = "seega_new", rc = L[k].make(&r, &g[k])) == SEEGA_OK &&
                 (what = "seega_set_spn", rc = L[k].set_spn(g[k], spn)) ==
                     SEEGA_OK)
@@ -165,7 +151,8 @@ int main(int argc, char **argv)
             }
         }
         if (n[0] != n[1]) {
-            fprintf(stderr, "seega-ab: the counts differ (A %llu, B %llu): %s\n",
+            fprintf(stderr,
+                    "seega-ab: the counts differ (A %llu, B %llu): %s\n",
                     (unsigned long long)n[0], (unsigned long long)n[1], line);
             return 1;
         }

@@ -19,6 +19,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <seega.h>
 
+#include "bench_util.h"
 #include "reference.h"
 
 #include <math.h>
@@ -29,24 +30,6 @@
 
 #define MIN_SECONDS 0.1 /* each measurement repeats until this long */
 #define REPEATS 3         /* library and reference, interleaved; medians */
-
-static const char *const NAMES[] = {"classic", "diagonal", "modern",
-                                    "traditional"};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int preset_of(const char *name)
-{
-    for (int i = 0; i < 4; i++)
-        if (!strcmp(name, NAMES[i]))
-            return i + 1;
-    return 0;
-}
 
 static seega_rules rules_of(int variant, int size)
 {
@@ -111,11 +94,11 @@ static measure lib_perft(const seega_rules *r, const char *spn, int depth)
     seega_game *g = lib_game(r, spn);
     uint64_t n = 0;
     int runs = 0;
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     do {
         seega_perft(g, depth, &n);
         runs++;
-    } while ((t = now() - t0) < MIN_SECONDS);
+    } while ((t = bench_now() - t0) < MIN_SECONDS);
     seega_free(g);
     return (measure){(double)n, t / runs};
 }
@@ -125,7 +108,7 @@ static measure ref_perft_m(const seega_rules *r, const char *spn, int depth)
     ref_game *g = ref_new(r);
     uint64_t n = 0;
     int runs = 0;
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     if (spn && ref_set_spn(g, spn)) {
         fprintf(stderr, "reference refused %s\n", spn);
         exit(1);
@@ -133,7 +116,7 @@ static measure ref_perft_m(const seega_rules *r, const char *spn, int depth)
     do {
         n = ref_perft(g, depth);
         runs++;
-    } while ((t = now() - t0) < MIN_SECONDS);
+    } while ((t = bench_now() - t0) < MIN_SECONDS);
     ref_free(g);
     return (measure){(double)n, t / runs};
 }
@@ -146,13 +129,13 @@ static measure lib_playouts(const seega_rules *r, uint32_t count)
     seega_playout_stats st;
     uint64_t seed = 1;
     int runs = 0;
-    double t0 = now(), t, work = 0;
+    double t0 = bench_now(), t, work = 0;
     st.version = SEEGA_PLAYOUT_STATS_VERSION;
     do {
         seega_playouts(g, seed++, count, PLAYOUT_CAP, &st);
         work += (double)st.actions;
         runs++;
-    } while ((t = now() - t0) < MIN_SECONDS);
+    } while ((t = bench_now() - t0) < MIN_SECONDS);
     seega_free(g);
     return (measure){work / runs, t / runs};
 }
@@ -161,11 +144,11 @@ static measure ref_playouts_m(const seega_rules *r, uint32_t count)
 {
     uint64_t seed = 1;
     int runs = 0;
-    double t0 = now(), t, work = 0;
+    double t0 = bench_now(), t, work = 0;
     do {
         work += (double)ref_playouts(r, seed++, count, PLAYOUT_CAP);
         runs++;
-    } while ((t = now() - t0) < MIN_SECONDS);
+    } while ((t = bench_now() - t0) < MIN_SECONDS);
     return (measure){work / runs, t / runs};
 }
 
@@ -244,9 +227,9 @@ static double timed_search(seega_game *g, int depth, int threads,
     l.depth = depth;
     l.threads = threads;
     res->version = SEEGA_SEARCH_RESULT_VERSION;
-    double t0 = now();
+    double t0 = bench_now();
     seega_search(g, &l, res);
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 /*
@@ -327,7 +310,8 @@ static int search_table(const char *path)
     for (int v = 1; v <= 4; v++) {
         for (int size = 5; size <= 9; size += 2) {
             seega_rules r = rules_of(v, size);
-            tally(&u, search_row(NAMES[v - 1], size, "start", &r, NULL));
+            tally(&u,
+                  search_row(BENCH_PRESETS[v - 1], size, "start", &r, NULL));
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
@@ -336,10 +320,11 @@ static int search_table(const char *path)
                 if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
                                              name, &sz, &depth, spn) != 4)
                     continue;
-                if (preset_of(name) != v || sz != size || ++k > 1)
+                if (bench_preset_of(name) != v || sz != size || ++k > 1)
                     continue;
                 snprintf(what, sizeof what, "moving#%d", k);
-                tally(&u, search_row(NAMES[v - 1], size, what, &r, spn));
+                tally(&u,
+                      search_row(BENCH_PRESETS[v - 1], size, what, &r, spn));
             }
         }
     }
@@ -374,7 +359,7 @@ static int table(const char *path)
             int d = start_depth[size];
             snprintf(what, sizeof what, "perft start d%d", d);
             job j = {&r, NULL, d, 0, 0};
-            row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
+            row(BENCH_PRESETS[v - 1], size, what, &j, &log_sum, &rows);
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
@@ -383,15 +368,15 @@ static int table(const char *path)
                 if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
                                              name, &sz, &depth, spn) != 4)
                     continue;
-                if (preset_of(name) != v || sz != size)
+                if (bench_preset_of(name) != v || sz != size)
                     continue;
                 snprintf(what, sizeof what, "perft moving#%d d%d", ++k, depth);
                 j = (job){&r, spn, depth, 0, 0};
-                row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
+                row(BENCH_PRESETS[v - 1], size, what, &j, &log_sum, &rows);
             }
             snprintf(what, sizeof what, "playouts from start");
             j = (job){&r, NULL, 0, lib_count[size], ref_count[size]};
-            row(NAMES[v - 1], size, what, &j, &log_sum, &rows);
+            row(BENCH_PRESETS[v - 1], size, what, &j, &log_sum, &rows);
         }
     }
     fclose(f);
@@ -459,9 +444,9 @@ static int random_table(int count, uint64_t seed)
                 uint64_t n = 0, lib_n = 0;
                 double t;
                 do {
-                    double t0 = now();
+                    double t0 = bench_now();
                     n = ref_perft(g, ++depth);
-                    t = now() - t0;
+                    t = bench_now() - t0;
                 } while (t < 0.01 && depth < 9);
                 ref_free(g);
                 if (n == 0) /* every line ends early: nothing to time */
@@ -486,7 +471,8 @@ static int random_table(int count, uint64_t seed)
                 side_by_side(&j, &a, &b);
                 double x = a / b;
                 printf("%-11s %dx%d  d%-4d %12llu  %9.2f M/s  %9.3f M/s  "
-                       "%7.1fx  %s\n", NAMES[v - 1], size, size, depth,
+                       "%7.1fx  %s\n",
+                       BENCH_PRESETS[v - 1], size, size, depth,
                        (unsigned long long)n, a / 1e6, b / 1e6, x, spn);
                 fflush(stdout);
                 log_sum += log(x);
@@ -494,8 +480,9 @@ static int random_table(int count, uint64_t seed)
                 hi = x > hi ? x : hi;
             }
             printf("%-11s %dx%d  geometric mean %.1fx, lowest %.1fx, "
-                   "highest %.1fx\n\n", NAMES[v - 1], size, size,
-                   exp(log_sum / count), lo, hi);
+                   "highest %.1fx\n\n",
+                   BENCH_PRESETS[v - 1], size, size, exp(log_sum / count), lo,
+                   hi);
             all_log += log_sum;
             all_rows += count;
         }
@@ -508,7 +495,7 @@ static int random_table(int count, uint64_t seed)
 int main(int argc, char **argv)
 {
     if (argc >= 5 && !strcmp(argv[1], "perft")) {
-        seega_rules r = rules_of(preset_of(argv[2]), atoi(argv[3]));
+        seega_rules r = rules_of(bench_preset_of(argv[2]), atoi(argv[3]));
         uint64_t total = 0, n;
         int depth = atoi(argv[4]);
         if (argc == 5) {
@@ -526,7 +513,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc >= 5 && !strcmp(argv[1], "playouts")) {
-        seega_rules r = rules_of(preset_of(argv[2]), atoi(argv[3]));
+        seega_rules r = rules_of(bench_preset_of(argv[2]), atoi(argv[3]));
         seega_game *g = lib_game(&r, NULL);
         seega_playout_stats st;
         st.version = SEEGA_PLAYOUT_STATS_VERSION;

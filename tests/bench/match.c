@@ -30,13 +30,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
+
 #define Z95 1.959963984540054 /* the 97.5% quantile of the normal law */
 #define MAX_GAMES 1000000
 #define MAX_JOBS 64
 #define REASON_CAP 5 /* beside SEEGA_REASON_*: adjudicated at the cap */
 
-static const char *const PRESETS[] = {"classic", "diagonal", "modern",
-                                      "traditional"};
 static const char *const REASONS[] = {"none",         "material",
                                       "blocked",      "quiet",
                                       "both blocked", "adjudicated"};
@@ -72,13 +72,6 @@ static void today(char *buf, size_t cap)
     struct tm tm;
     if (!localtime_r(&t, &tm) || !strftime(buf, cap, "%Y.%m.%d", &tm))
         snprintf(buf, cap, "????.??.??");
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ---- statistics --------------------------------------------------------- */
@@ -343,7 +336,7 @@ static int choose(const config *c, int who, seega_game *g, uint64_t *rng,
 {
     const player *p = &c->p[who];
     seega_action moves[SEEGA_MAX_ACTIONS];
-    double t0 = now(), dt;
+    double t0 = bench_now(), dt;
     if (p->type == P_RANDOM) {
         int32_t n = seega_legal_moves(g, moves, SEEGA_MAX_ACTIONS);
         if (n <= 0) {
@@ -379,7 +372,7 @@ static int choose(const config *c, int who, seega_game *g, uint64_t *rng,
         st->nodes += r.nodes;
         st->depth_sum += (uint64_t)(r.depth > 0 ? r.depth : 0);
     }
-    dt = now() - t0;
+    dt = bench_now() - t0;
     st->searches++;
     st->seconds += dt;
     if (dt > st->max_seconds) {
@@ -701,7 +694,7 @@ static void report(const config *c, const game_out *out, double wall)
 
     printf("match: %s %dx%d, %d games, seed %llu, opening %d placements, cap "
            "%d actions\n",
-           PRESETS[c->preset - 1], c->size, c->size, c->games,
+           BENCH_PRESETS[c->preset - 1], c->size, c->size, c->games,
            (unsigned long long)c->seed, c->opening_plies, c->max_actions);
     printf("A: %s\nB: %s\n", c->p[0].name, c->p[1].name);
     printf("A wins %d, draws %d, losses %d  (as X: +%d =%d -%d; as O: +%d "
@@ -1204,11 +1197,7 @@ int main(int argc, char **argv)
         if (!strcmp(name, "--a") || !strcmp(name, "--b")) {
             *(name[2] == 'a' ? &a : &b) = val;
         } else if (!strcmp(name, "--preset")) {
-            c.preset = 0;
-            for (int k = 0; k < 4; k++)
-                if (!strcmp(val, PRESETS[k]))
-                    c.preset = k + 1;
-            if (!c.preset)
+            if (!(c.preset = bench_preset_of(val)))
                 return fail_usage("unknown preset '%s'", val);
         } else if (!strcmp(name, "--size")) {
             if (parse_count(val, 9, &v) || (v != 5 && v != 7 && v != 9))
@@ -1274,12 +1263,12 @@ int main(int argc, char **argv)
         free(out);
         return 1;
     }
-    t0 = now();
+    t0 = bench_now();
     rc = run_match(&c, out, err, sizeof err);
     if (rc)
         fprintf(stderr, "seega-match: %s\n", err);
     else
-        report(&c, out, now() - t0);
+        report(&c, out, bench_now() - t0);
     if (c.log && fclose(c.log) != 0 && !rc) {
         fprintf(stderr, "seega-match: error writing %s\n", log_path);
         rc = 1;
