@@ -570,11 +570,11 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
 
 /*
  * A last batch of at most this many positions goes to perft2 one by one
- * (batch_flush, and perft3_t with its own batch): for so few, perft2x8's fixed cost (the registers' setup, the
- * sums over all eight lanes) is more than the scalar counts (measured by
- * time on the bench and random 5x5 positions: 3 was best of 1-4; CLASSIC's
- * narrow bench position #3, whose batches are all this small, took 19%
- * less time).
+ * (batch_flush, and perft3_t with its own batch): for so few, perft2x8's
+ * fixed cost (the registers' setup, the sums over all eight lanes) is
+ * more than the scalar counts (measured by time on the bench and random
+ * 5x5 positions: 3 was best of 1-4; CLASSIC's narrow bench position #3,
+ * whose batches are all this small, took 19% less time).
  */
 #define SG_BATCH_SCALAR_MAX 3
 

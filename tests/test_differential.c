@@ -1740,6 +1740,35 @@ static void perft_compare(const seega_rules *r, const char *spn, int depth,
     duo_close(&d);
 }
 
+/* perft_compare on `count` pool positions drawn at random among those
+ * whose rules pass `keep` (at most 100 * POOL_SIZE draws): the first
+ * `deeper` at depth + 1, the others at depth. */
+static void perft_pool_where(uint64_t *s, int count,
+                             int (*keep)(const seega_rules *), int deeper,
+                             int depth)
+{
+    for (int i = 0, tries = 0; i < count && tries < 100 * POOL_SIZE;
+         tries++) {
+        int k = rng_below(s, g_pool_n);
+        if (!keep(&g_pool[k].rules))
+            continue;
+        perft_compare(&g_pool[k].rules, g_pool[k].spn,
+                      i < deeper ? depth + 1 : depth, -1);
+        i++;
+    }
+}
+
+static int five_eight(const seega_rules *r)
+{
+    return r->board_size == 5 && r->move_dirs == SEEGA_DIRS_ALL;
+}
+
+static int nine_chain_eight(const seega_rules *r)
+{
+    return r->board_size == 9 && r->chain_captures &&
+           r->capture_dirs == SEEGA_DIRS_ALL;
+}
+
 static void test_perft(void **state)
 {
     (void)state;
@@ -1785,26 +1814,11 @@ static void test_perft(void **state)
     /* And 5x5 in eight directions at depth 4, where the paired count of
      * two children meets a board whose quiet steps are counted one by one
      * (the other side has eight steps or fewer). */
-    for (int i = 0, tries = 0; i < 100 && tries < 100 * POOL_SIZE; tries++) {
-        int k = rng_below(&s, g_pool_n);
-        if (g_pool[k].rules.board_size != 5 ||
-            g_pool[k].rules.move_dirs != SEEGA_DIRS_ALL)
-            continue;
-        perft_compare(&g_pool[k].rules, g_pool[k].spn, 4, -1);
-        i++;
-    }
+    perft_pool_where(&s, 100, five_eight, 0, 4);
     /* And 9x9 with chain captures in eight capture directions (no preset
      * has both), at depth 3 and 4, where the chain test of the last two
      * plies runs in one word with a mask per direction. */
-    for (int i = 0, tries = 0; i < 60 && tries < 100 * POOL_SIZE; tries++) {
-        int k = rng_below(&s, g_pool_n);
-        const seega_rules *pr = &g_pool[k].rules;
-        if (pr->board_size != 9 || !pr->chain_captures ||
-            pr->capture_dirs != SEEGA_DIRS_ALL)
-            continue;
-        perft_compare(pr, g_pool[k].spn, i < 10 ? 4 : 3, -1);
-        i++;
-    }
+    perft_pool_where(&s, 60, nine_chain_eight, 10, 3);
 }
 
 /* A clone of g after the legal action a. */
