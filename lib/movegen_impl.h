@@ -533,6 +533,36 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 }
 
 /*
+ * The last two plies of perft in the placing phase (p placing, the game
+ * going), without a make per placement: a placement on t leaves the same
+ * side, hands and turn state whatever t is, so the placements after it
+ * are the targets B of that child with t filled, |B| - [t in B], and
+ * their sum over the targets T of p is |T| |B| - |T & B|, B taken on p's
+ * board. When the placement is the last of the placing, the moving phase
+ * begins (its first turn, the blocked rule): those go the long way.
+ */
+SG_INLINE uint64_t perft2p_t(const POS *p, const sg_crules *r, after_fn after)
+{
+    BB t = place_targets(p, r);
+    uint64_t total = 0;
+    if (!bb_any(t))
+        return 0;
+    POS c = *p;
+    place_t(&c, r, bb_lsb(t), 0);
+    if (!p_placing(&c)) {
+        for (; bb_any(t); t = bb_pop_lsb(t))
+            total += after(p, r, SG_ACT(SEEGA_ACTION_PLACE, SG_NOSQ,
+                                        bb_lsb(t)));
+        return total;
+    }
+    c.bb[0] = p->bb[0];
+    c.bb[1] = p->bb[1];
+    BB b = place_targets(&c, r);
+    return (uint64_t)bb_count(t) * (uint64_t)bb_count(b) -
+           (uint64_t)bb_count(bb_and(t, b));
+}
+
+/*
  * Positions waiting for perft2x8 (5x5, AVX2): perft3_t's children, or
  * with perft3b the grandchildren of a node four plies from the end, all
  * at a plain turn of one side. In each lane, the pieces of the side to
@@ -1340,6 +1370,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
         uint64_t total = 0;                                                    \
         if (depth == 1) /* bulk counting */                                    \
             return (uint64_t)count_t(p, r, M8, gen_##M8##C8##V);               \
+        if (depth == 2 && p_placing(p) && p->result == SEEGA_ONGOING)          \
+            return perft2p_t(p, r, after_##M8##C8##V);                         \
         int ne = bb_count(p_empty(p)), tiny = ne <= SG_TINY;                   \
         if (depth == 2 && perft2_applies(p, r, M8))                            \
             return ne <= SG_TINY2 ? perft2t_##M8##C8##V(p, r)                  \

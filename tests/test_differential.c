@@ -2207,6 +2207,58 @@ static void test_perft_tiny(void **state)
     }
 }
 
+/*
+ * perft in the placing phase, where the last two plies are counted in
+ * closed form (the placements after each placement), and the last
+ * placement of all, after which the moving phase begins, the long way.
+ * Random rules (one or two placements a turn, the opening squares or not,
+ * every blocked rule), positions reached by random placements from the
+ * start, a third of them one to three placements from the end, and
+ * placing positions of gen_placing (some off the placing order), at
+ * depth 1-3 (1-4 on 5x5).
+ */
+static void test_perft_placing(void **state)
+{
+    (void)state;
+    static char rt[REF_CAP][8];
+    uint64_t s = game_seed(95, 0);
+    int played = 0, ends = 0, generated = 0;
+    for (int i = 0; i < 600; i++) {
+        seega_rules r = random_rules(&s);
+        int n = r.board_size, total = n * n - 1;
+        char spn[SEEGA_SPN_MAX];
+        if (i % 3 == 2) {
+            gen_placing(&s, &r, n, spn);
+            seega_game *g = tu_game_rules(&r);
+            int ok = seega_set_spn(g, spn) == SEEGA_OK &&
+                     seega_phase(g) == SEEGA_PHASE_PLACING;
+            seega_free(g);
+            if (!ok)
+                continue;
+            generated++;
+        } else {
+            /* placements left: 1-3 a third of the time */
+            int left = rng_below(&s, 3) == 0 ? 1 + rng_below(&s, 3)
+                                             : 1 + rng_below(&s, total);
+            duo d;
+            duo_open(&d, &r, "perft placing", s);
+            for (int k = 0; k < total - left; k++) {
+                int rn = ref_legal(d.ref, rt, REF_CAP);
+                duo_play(&d, rt[rng_below(&s, rn)]);
+            }
+            seega_get_spn(d.lib, spn, sizeof spn);
+            duo_close(&d);
+            played++;
+            ends += left <= 3;
+        }
+        for (int depth = 1; depth <= (n == 5 ? 4 : 3); depth++)
+            perft_compare(&r, spn, depth, -1);
+    }
+    print_message("perft placing: %d played (%d near the end), %d generated\n",
+                  played, ends, generated);
+    assert_true(played > 300 && ends > 100 && generated > 50);
+}
+
 int main(void)
 {
     read_env();
@@ -2226,6 +2278,7 @@ int main(void)
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_crowded),
         cmocka_unit_test(test_perft_tiny),
+        cmocka_unit_test(test_perft_placing),
         cmocka_unit_test(test_perft_capture_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
