@@ -1525,19 +1525,23 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
                            sel64_fn sel, int *n, int *from, int *to)
 {
     BB t[8];
-    int c[8] = {0, 0, 0, 0, 0, 0, 0, 0}, total = 0;
+    int before[8], total = 0; /* the steps of the directions before d */
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
         t[d] = step_to(own, d, dest);
-        total += c[d] = bb_count(t[d]);
+        before[d] = total;
+        total += bb_count(t[d]);
     }
     *n = total;
     if (!total)
         return;
+    /* The direction of the i-th step, without a branch on the draw (it
+     * is random, so a branch on it would be mispredicted often). */
     int i = (int)rng_below(rng, (uint32_t)total), d = 0;
-    while (i >= c[d])
-        i -= c[d++];
-    *to = bb_select(t[d], i, sel);
+    SG_UNROLL
+    for (int j = 1; j < ndirs(m8); j++)
+        d += i >= before[j];
+    *to = bb_select(t[d], i - before[d], sel);
     *from = *to - dir_delta(d);
 }
 
