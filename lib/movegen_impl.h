@@ -535,10 +535,10 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 /*
  * The last two plies of perft in the placing phase (p placing, the game
  * going), without a make per placement: a placement on t leaves the same
- * side, hands and turn state whatever t is, so the placements after it
- * are the targets B of that child with t filled, |B| - [t in B], and
- * their sum over the targets T of p is |T| |B| - |T & B|, B taken on p's
- * board. When the placement is the last of the placing, the moving phase
+ * side, hands and turn state whatever t is. Let B be the targets of
+ * that child's placer counted on p's board (t still empty): the child's
+ * own targets are B without t, |B| - [t in B] of them, and the sum over
+ * the targets T of p is |T| |B| - |T & B|. When the placement is the last of the placing, the moving phase
  * begins (its first turn, the blocked rule): those go the long way.
  */
 SG_INLINE uint64_t perft2p_t(const POS *p, const sg_crules *r, after_fn after)
@@ -1573,20 +1573,22 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
  * counts the turn and hands over. Stops at the quiet limit, at
  * max_actions (*played counts the actions), at a blocked side, and before
  * a step whose captures end the game or may go on as a chain: that step
- * is returned (p written back first) for make to play; 0 otherwise. 5x5
- * has its own, in a padded layout (playout5_impl.h; cap is its capture
- * function, unused on the other sizes).
+ * is returned (p written back first) for make to play; 0 otherwise. cap
+ * (of type runcap_fn, named by SG_RUNCAP) finds a step's captures: on
+ * 5x5, which has its own runs in a padded layout (playout5_impl.h), its
+ * capture function there; on 7x7 and 9x9, cap_at.
  */
 #if N == 5
 #include "playout5_impl.h"
 #define run_plain_t p5_run2_t
-#define SG_CAP5(V) cap5##V
+typedef cap5_fn runcap_fn;
+#define SG_RUNCAP(V) cap5##V
 #else
 /* the captures of a step in the plain runs: cap_at (with BMI2 on 7x7, a
  * pext and a pdep, no branch); on 9x9 a quick test first, as cap_at takes
  * two words a direction there */
-typedef capat_fn cap5_fn;
-#define SG_CAP5(V) cap_at##V
+typedef capat_fn runcap_fn;
+#define SG_RUNCAP(V) cap_at##V
 SG_INLINE BB plain_captures(BB own, BB capturable, int to, int c8,
                             capat_fn cap)
 {
@@ -1598,7 +1600,8 @@ SG_INLINE BB plain_captures(BB own, BB capturable, int to, int c8,
 }
 SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
                                    uint32_t max_actions, uint32_t *played,
-                                   int m8, int c8, sel64_fn sel, cap5_fn cap)
+                                   int m8, int c8, sel64_fn sel,
+                                   runcap_fn cap)
 {
     int me = p->side, n, from = 0, to = 0;
     BB own = p->bb[me], en = p->bb[me ^ 1];
@@ -1653,11 +1656,31 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
                            sel64_fn sel)
 {
     uint32_t k = *played;
+#if N == 5
+    /* 5x5: with the opening squares, while a side has its first two to
+     * place, the targets are found placement by placement (place_targets) */
+    for (; p_placing(p) && k < max_actions && r->opening &&
+           (PIECES - p->hand[0] < 2 || PIECES - p->hand[1] < 2);
+         k++) {
+        BB t = place_targets(p, r);
+        int i = (int)rng_below(rng, (uint32_t)bb_count(t));
+        place_t(p, r, bb_select(t, i, sel), 0);
+    }
+    /* then they are the empty squares but the centre: kept in a register,
+     * each placement takes its square out (no captures while placing) */
+    BB t = place_targets(p, r);
+    for (; p_placing(p) && k < max_actions; k++) {
+        int sq = bb_select(t, (int)rng_below(rng, (uint32_t)bb_count(t)), sel);
+        t = bb_xor(t, bb_bit(sq));
+        place_t(p, r, sq, 0);
+    }
+#else
     for (; p_placing(p) && k < max_actions; k++) {
         BB t = place_targets(p, r);
         int i = (int)rng_below(rng, (uint32_t)bb_count(t));
         place_t(p, r, bb_select(t, i, sel), 0);
     }
+#endif
     *played = k;
 }
 
@@ -1674,7 +1697,7 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
 SG_INLINE int playout_t(POS *p, const sg_crules *r, uint64_t *rng,
                         uint32_t max_actions, uint32_t *played,
                         seega_action *list, int m8, int c8, sel64_fn sel,
-                        cap5_fn cap, gen_fn gen, make_fn make)
+                        runcap_fn cap, gen_fn gen, make_fn make)
 {
     uint32_t k = 0;
     int live = 1;
@@ -1716,7 +1739,7 @@ SG_INLINE int playout_t(POS *p, const sg_crules *r, uint64_t *rng,
             uint32_t k;                                                        \
             rng_next(&s);                                                      \
             int live = playout_t(&p, r, &s, max_actions, &k, list, M8, C8,     \
-                                 sel64##V, SG_CAP5(V), gen_##M8##C8##V,        \
+                                 sel64##V, SG_RUNCAP(V), gen_##M8##C8##V,      \
                                  make_##M8##C8##V);                            \
             out[4] += k;                                                       \
             if (live) {                                                        \
