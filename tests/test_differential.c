@@ -2214,8 +2214,9 @@ static void test_perft_tiny(void **state)
  * Random rules (one or two placements a turn, the opening squares or not,
  * every blocked rule), positions reached by random placements from the
  * start, a third of them one to three placements from the end, and
- * placing positions of gen_placing (some off the placing order), at
- * depth 1-3 (1-4 on 5x5).
+ * placing positions of gen_placing (those it bends off the placing
+ * order are refused by seega_set_spn and skipped), at depth 1-3 (1-4 on
+ * 5x5).
  */
 static void test_perft_placing(void **state)
 {
