@@ -538,8 +538,9 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
  * side, hands and turn state whatever t is. Let B be the targets of
  * that child's placer counted on p's board (t still empty): the child's
  * own targets are B without t, |B| - [t in B] of them, and the sum over
- * the targets T of p is |T| |B| - |T & B|. When the placement is the last of the placing, the moving phase
- * begins (its first turn, the blocked rule): those go the long way.
+ * the targets T of p is |T| |B| - |T & B|. When the placement is the
+ * last of the placing, the moving phase begins (its first turn, the
+ * blocked rule): those go the long way.
  */
 SG_INLINE uint64_t perft2p_t(const POS *p, const sg_crules *r, after_fn after)
 {
@@ -1657,8 +1658,8 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
 {
     uint32_t k = *played;
 #if N == 5
-    /* 5x5: with the opening squares, while a side has its first two to
-     * place, the targets are found placement by placement (place_targets) */
+    /* 5x5: with the opening squares, until both sides have their first
+     * two down, the targets are found placement by placement */
     for (; p_placing(p) && k < max_actions && r->opening &&
            (PIECES - p->hand[0] < 2 || PIECES - p->hand[1] < 2);
          k++) {
