@@ -325,11 +325,25 @@ SG_INLINE int chain_targets(BB own, BB capturable, BB t, int to, int c8)
  * The replies to a step from -> to of the side owning `own` that takes
  * the pieces `taken` of en (p the position before it): none if it wins,
  * the chain's next captures and the pass if it may go on, else the other
- * side's steps (the long way if it has none: the blocked rule).
+ * side's steps (the long way if it has none: the blocked rule). base:
+ * the other side's steps before the step (bb_count_steps(en, empty)), or
+ * -1 if the caller has not counted them.
+ *
+ * With base and eight directions, the steps after it are counted around
+ * the squares that changed, not over the board: a step is a pair (e, q),
+ * e empty, q an enemy piece next to it, and the step empties from and
+ * the taken squares T, fills to and removes T from en, so (en2 = en
+ * less T)
+ *   pairs(empty2, en2) = base - pairs(empty, T) - pairs({to}, en2)
+ *                        + pairs({from}, en2) + pairs(T, en2).
+ * DIAGONAL 7x7 and 9x9 perft took 10-15% fewer instructions and 8-16%
+ * less time; in four directions the count over the board, four shifts,
+ * costs no more, and the time was the same or worse (measured with
+ * callgrind.sh and seega-ab), so it stays.
  */
 SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
                                      int c8, after_fn after, BB own, BB en,
-                                     int from, int to, BB taken)
+                                     int from, int to, BB taken, int base)
 {
     BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
     BB en2 = bb_andnot(en, taken);
@@ -347,7 +361,17 @@ SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
                                              c8)))))
 #endif
         return (uint64_t)n + 1; /* the chain goes on, or passes */
-    n = bb_count_steps(en2, empty2, m8);
+    if (base >= 0 && m8) {
+        BB empty = bb_andnot(m_full(), bb_or(own, en));
+        n = base - bb_count(bb_and(adj(to, m8), en2)) +
+            bb_count(bb_and(adj(from, m8), en2));
+        for (BB t = taken; bb_any(t); t = bb_pop_lsb(t)) {
+            BB nb = adj(bb_lsb(t), m8);
+            n += bb_count(bb_and(nb, en2)) - bb_count(bb_and(nb, empty));
+        }
+    } else {
+        n = bb_count_steps(en2, empty2, m8);
+    }
     return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
 }
 
@@ -404,7 +428,7 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
         BB taken = arrival_captures(bb_bit(to), k8, c8);
         for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f))
             total += capture_replies_t(p, r, m8, c8, after, own, en,
-                                       bb_lsb(f), to, taken);
+                                       bb_lsb(f), to, taken, base);
     }
     if (over) /* the quiet steps' replies would be after the quiet limit */
         return total;
@@ -476,6 +500,9 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
     int a8 = m8 && bb_any(a[3]);
     uint64_t total = 0, nq = 0, oa = 0, gain = 0;
     int base = 0;
+    /* in eight directions, the capturing steps' targets, counted after
+     * the loop, once base is known (see capture_replies_t) */
+    BB caps = BB_ZERO;
     for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
         int to = bb_lsb(e);
         BB nb = adj(to, m8), f = bb_and(nb, own);
@@ -484,16 +511,27 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
         if (!bb_any(f))
             continue;
         if (bb_test(x, to)) {
+            if (m8) {
+                caps = bb_or(caps, bb_bit(to));
+                continue;
+            }
             BB taken = arrival_captures(bb_bit(to), k8, c8);
             for (; bb_any(f); f = bb_pop_lsb(f))
                 total += capture_replies_t(p, r, m8, c8, after, own, en,
-                                           bb_lsb(f), to, taken);
+                                           bb_lsb(f), to, taken, -1);
             continue;
         }
         int o = bb_count(f);
         nq += (uint64_t)o;
         oa += (uint64_t)(o * ae);
         gain += sliced_sum(f, a, a8);
+    }
+    for (; bb_any(caps); caps = bb_pop_lsb(caps)) {
+        int to = bb_lsb(caps);
+        BB taken = arrival_captures(bb_bit(to), k8, c8);
+        for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f))
+            total += capture_replies_t(p, r, m8, c8, after, own, en,
+                                       bb_lsb(f), to, taken, base);
     }
     if (over) /* the quiet steps' replies would be after the quiet limit */
         return total;
@@ -527,7 +565,7 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
          t = bb_pop_lsb(t)) {
         int to = bb_lsb(t);
         total += capture_replies_t(p, r, m8, c8, after, own, en, from, to,
-                                   arrival_captures(bb_bit(to), k8, c8));
+                                   arrival_captures(bb_bit(to), k8, c8), n);
     }
     return total;
 }
@@ -1068,7 +1106,8 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
         taken = BB_(shr)(taken, hi * PK_HI);
         for (BB f = bb_and(adj(to, m8), own); bb_any(f); f = bb_pop_lsb(f))
             total += capture_replies_t(t, r, m8, c8, after, own,
-                                       hi ? en2 : en1, bb_lsb(f), to, taken);
+                                       hi ? en2 : en1, bb_lsb(f), to, taken,
+                                       -1);
     }
     if (m8 && (slow1 || slow2)) {
         for (int d = 0; d < ndirs(m8); d++) {
