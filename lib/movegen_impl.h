@@ -1696,16 +1696,17 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
                            sel64_fn sel)
 {
     uint32_t k = *played;
-#if N == 5
-    /* 5x5: with the opening squares, until both sides have their first
-     * two down, the targets are found placement by placement */
-    for (; p_placing(p) && k < max_actions && r->opening &&
-           (PIECES - p->hand[0] < 2 || PIECES - p->hand[1] < 2);
+    /* the targets found placement by placement: on 5x5 only while, with
+     * the opening squares, a side has yet to put its first two down */
+    for (; p_placing(p) && k < max_actions &&
+           (N != 5 || (r->opening && (PIECES - p->hand[0] < 2 ||
+                                      PIECES - p->hand[1] < 2)));
          k++) {
         BB t = place_targets(p, r);
         int i = (int)rng_below(rng, (uint32_t)bb_count(t));
         place_t(p, r, bb_select(t, i, sel), 0);
     }
+#if N == 5
     /* then they are the empty squares but the centre: kept in a register,
      * each placement takes its square out (no captures while placing) */
     BB t = place_targets(p, r);
@@ -1713,12 +1714,6 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
         int sq = bb_select(t, (int)rng_below(rng, (uint32_t)bb_count(t)), sel);
         t = bb_xor(t, bb_bit(sq));
         place_t(p, r, sq, 0);
-    }
-#else
-    for (; p_placing(p) && k < max_actions; k++) {
-        BB t = place_targets(p, r);
-        int i = (int)rng_below(rng, (uint32_t)bb_count(t));
-        place_t(p, r, bb_select(t, i, sel), 0);
     }
 #endif
     *played = k;
