@@ -543,6 +543,204 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
 }
 
 /*
+ * perft2 counts square by square (perft2e_t) with at most this many empty
+ * squares, over the whole board (perft2_t) with more: the crossing points
+ * measured with callgrind on the bench positions and on crowded random
+ * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
+ */
+#define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
+
+#if N == 9
+/*
+ * perft2e_t on 9x9 in one word (four move directions): perft2e_t's
+ * operations over the whole board cost two words each, and the setup
+ * (the capture squares, the sliced enemy counts: shifts across the two
+ * words) is most of a call on a crowded board. Everything the count of
+ * the steps into an empty square `to` looks at lies within three ranks of
+ * it (the pieces stepping in, one rank away; their enemy neighbours, two;
+ * the far side of a sandwich, two), so it is done in the 7-rank word of
+ * chain_targets (w9): the window of the rank of `to` (W9_WIN), where
+ * `to` is square u = to - s, and each of the three windows' own, enemy
+ * and capturable pieces is made once per call. The tables below are in
+ * window coordinates (rank 0-6, file 0-8, square 9 rank + file): a square
+ * off the window's seven ranks counts as off the board, which it is or
+ * which lies farther from `to` than the count looks.
+ */
+#define W9_ON(u, dr, df)                                                       \
+    ((u) / 9 + (dr) >= 0 && (u) / 9 + (dr) < 7 && (u) % 9 + (df) >= 0 &&      \
+     (u) % 9 + (df) < 9)
+#define W9_NB(u, dr, df, w)                                                    \
+    (W9_ON(u, dr, df) ? (uint64_t)1 << (((u) + (dr)*9 + (df)) & 63) : 0)
+/* the neighbour whose square beyond is on the window (as SG_NB2) */
+#define W9_NB2(u, dr, df, w)                                                   \
+    (W9_ON(u, 2 * (dr), 2 * (df)) ? W9_NB(u, dr, df, w) : 0)
+#define W9_ADJ4_E(u) SG_DIRS4(W9_NB, u, 1, 0),
+#define W9_FAR4_E(u) SG_DIRS4(W9_NB, u, 2, 0),
+#define W9_FAR8_E(u) SG_DIRS8(W9_NB, u, 2, 0),
+#define W9_CN14_E(u) SG_DIRS4(W9_NB2, u, 1, 0),
+#define W9_CN18_E(u) SG_DIRS8(W9_NB2, u, 1, 0),
+/* (81 entries, of which the window's 63 are used) */
+static const uint64_t W9_ADJ4[SQ] = {SG_FOR_SQ(W9_ADJ4_E)};
+static const uint64_t W9_FAR[2][SQ] = {{SG_FOR_SQ(W9_FAR4_E)},
+                                       {SG_FOR_SQ(W9_FAR8_E)}};
+static const uint64_t W9_CN1[2][SQ] = {{SG_FOR_SQ(W9_CN14_E)},
+                                       {SG_FOR_SQ(W9_CN18_E)}};
+/* the window of each square: i, the window's first square 9 i (ranks 0-3:
+ * 0, rank 4: 1, ranks 5-8: 2, as chain_targets' `first`) */
+#define W9_WIN_E(sq) ((sq) < 36 ? 0 : (sq) < 45 ? 1 : 2),
+static const uint8_t W9_WIN[SQ] = {SG_FOR_SQ(W9_WIN_E)};
+
+/* The pieces of k (a window's capturable pieces) a piece of o (the
+ * window's own pieces) arriving on u takes (cap_at in the window). */
+typedef uint64_t (*capw_fn)(uint64_t o, uint64_t k, int u, int c8);
+
+SG_INLINE uint64_t cap_w9_base(uint64_t o, uint64_t k, int u, int c8)
+{
+    uint64_t v = 0, b = (uint64_t)1 << u;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++) {
+        uint64_t n1 = w9_sh(b, c);
+        v |= (w9_sh(n1, c) & o) ? n1 : 0;
+    }
+    return v & W9_CN1[c8][u] & k;
+}
+#if SG_DISPATCH
+#include <immintrin.h>
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
+uint64_t cap_w9_fast(uint64_t o, uint64_t k, int u, int c8)
+{
+    return _pdep_u64(_pext_u64(o, W9_FAR[c8][u]), W9_CN1[c8][u]) & k;
+}
+#else
+#define cap_w9_fast cap_w9_base
+#endif
+
+/* A window's set (from s) as a board set. */
+SG_INLINE BB w9_board(uint64_t w, int s)
+{
+    return BB_W2(w << s, s ? w >> (64 - s) : 0);
+}
+
+/*
+ * capture_replies_t in a window (perft2w_t): the replies to a step from
+ * fu to tu (window squares; s the window's first square) of the side with
+ * the window's pieces o, taking tw of the other side's pieces e (k: its
+ * capturable ones). base: the other side's steps before the step. On a
+ * board this crowded each side has more pieces than a capture takes plus
+ * lose_at, so the step never wins. The other side's steps after it
+ * are counted around the changed squares, as capture_replies_t does in
+ * eight directions: with T = tw,
+ *   pairs(empty2, en2) = base - pairs(empty, T) - pairs({tu}, en2)
+ *                        + pairs({fu}, en2) + pairs(T, en2).
+ */
+/* the fewest pieces a side has with SG_CROWDED empty squares, less the
+ * most one capture takes (eight), is more than lose_at (at most 1) */
+_Static_assert(SQ - SG_CROWDED - PIECES - 8 > 1, "a crowded capture wins");
+
+SG_INLINE uint64_t capture_replies_w(const POS *p, const sg_crules *r, int c8,
+                                     after_fn after, uint64_t o,
+                                     uint64_t e, uint64_t k, uint64_t tw,
+                                     int fu, int tu, int s, int base)
+{
+    uint64_t fb = (uint64_t)1 << fu, tb = (uint64_t)1 << tu;
+    uint64_t e2 = e & ~tw, empty = ~(o | e);
+    int n;
+    /* no capture wins here: see the _Static_assert below */
+    if (r->chain) {
+        /* the capture squares of o2 (set-wise, as chain_targets) next to
+         * tu and empty after the step */
+        uint64_t o2 = o ^ fb ^ tb, k2 = k & ~tw, x = 0;
+        SG_UNROLL
+        for (int c = 0; c < ndirs(c8); c++)
+            x |= w9_sh(k2 & w9_sh(o2, c ^ 1), c ^ 1);
+        n = sg_popcount64(x & W9_ADJ4[tu] & ((empty | fb | tw) & ~tb));
+        if (n)
+            return (uint64_t)n + 1; /* the chain goes on, or passes */
+    }
+    n = base - sg_popcount64(W9_ADJ4[tu] & e2) +
+        sg_popcount64(W9_ADJ4[fu] & e2);
+    for (uint64_t t = tw; t; t &= t - 1) {
+        uint64_t nb = W9_ADJ4[sg_ctz64(t)];
+        n += sg_popcount64(nb & e2) - sg_popcount64(nb & empty);
+    }
+    return n ? (uint64_t)n
+             : after_en(p, p->bb[p->side ^ 1], r, after, fu + s, tu + s);
+}
+
+SG_INLINE uint64_t perft2w_t(const POS *p, const sg_crules *r, int c8,
+                             after_fn after, capw_fn cap)
+{
+    int me = p->side, opp = me ^ 1;
+    BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
+    BB capturable = capturable_of(r, en);
+    int32_t quiet = quiet_after(p);
+    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    uint64_t ow[3], ew[3], kw[3];
+    SG_UNROLL
+    for (int i = 0; i < 3; i++) {
+        ow[i] = w9(own, 9 * i);
+        ew[i] = w9(en, 9 * i);
+        kw[i] = w9(capturable, 9 * i);
+    }
+    uint64_t total = 0, nq = 0, oa = 0, gain = 0;
+    int base = 0, nc = 0;
+    /* the empty squares where a step captures, counted after the loop,
+     * once base is known: the square, its window, what a step there
+     * takes and the pieces that step there */
+    struct {
+        uint64_t tw, f;
+        uint8_t u, i;
+    } c[SG_CROWDED];
+    BB caps = BB_ZERO;
+    for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
+        int to = bb_lsb(e), i = W9_WIN[to], u = to - 9 * i;
+        uint64_t nb = W9_ADJ4[u], f = nb & ow[i];
+        int ae = sg_popcount64(nb & ew[i]);
+        base += ae;
+        if (!f)
+            continue;
+        uint64_t tw = cap(ow[i], kw[i], u, c8);
+        if (tw) {
+            c[nc].tw = tw;
+            c[nc].f = f;
+            c[nc].u = (uint8_t)u;
+            c[nc++].i = (uint8_t)i;
+            caps = bb_or(caps, bb_bit(to));
+            continue;
+        }
+        int o = sg_popcount64(f);
+        nq += (uint64_t)o;
+        oa += (uint64_t)(o * ae);
+        /* the enemy neighbours of the pieces of f, a direction at a time
+         * (no loop over f, whose length is hard to predict) */
+        gain += (uint64_t)(sg_popcount64(w9_sh(f, D_N) & ew[i]) +
+                           sg_popcount64(w9_sh(f, D_S) & ew[i]) +
+                           sg_popcount64(w9_sh(f, D_E) & ew[i]) +
+                           sg_popcount64(w9_sh(f, D_W) & ew[i]));
+    }
+    for (int j = 0; j < nc; j++) {
+        int i = c[j].i;
+        for (uint64_t f = c[j].f; f; f &= f - 1)
+            total += capture_replies_w(p, r, c8, after, ow[i], ew[i], kw[i],
+                                       c[j].tw, sg_ctz64(f), c[j].u, 9 * i,
+                                       base);
+    }
+    if (over) /* the quiet steps' replies would be after the quiet limit */
+        return total;
+    total += nq * (uint64_t)base + gain - oa;
+    if (base <= ndirs(0))
+        total += blocked_replies_t(p, r, 0, after, base, own, en,
+                                   bb_andnot(empty, caps));
+    return total;
+}
+#define SG_PERFT2E(M8, C8, V)                                                  \
+    ((M8) ? perft2e_t(p, r, M8, C8, after_##M8##C8##V)                         \
+          : perft2w_t(p, r, C8, after_##M8##C8##V, cap_w9##V))
+#else
+#define SG_PERFT2E(M8, C8, V) perft2e_t(p, r, M8, C8, after_##M8##C8##V)
+#endif
+
+/*
  * The last two plies from the middle of a chain (state SG_ST_CHAIN): the
  * chain piece's capturing steps, counted as perft2_t counts captures, and
  * the pass, after which the other side starts a plain turn with its steps
@@ -1142,13 +1340,6 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
 #define SG_WIDE 0
 #endif
 
-/*
- * perft2 counts square by square (perft2e_t) with at most this many empty
- * squares, over the whole board (perft2_t) with more: the crossing points
- * measured with callgrind on the bench positions and on crowded random
- * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
- */
-#define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
 typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
                                 const sg_crules *r);
 
@@ -1381,7 +1572,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     {                                                                          \
         int ne = bb_count(p_empty(p));                                         \
         if (ne <= SG_CROWDED)                                                  \
-            return perft2e_t(p, r, M8, C8, after_##M8##C8##V);                 \
+            return SG_PERFT2E(M8, C8, V);                                      \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
     SG_PAIR##V(M8, C8, V, ATTR)                                                \

@@ -1821,6 +1821,56 @@ static void test_perft(void **state)
     perft_pool_where(&s, 60, nine_chain_eight, 10, 3);
 }
 
+/*
+ * Crowded 9x9 boards (2 to 16 empty squares, where perft counts the last
+ * two plies square by square, with steps in four directions in a 7-rank
+ * word: lib/movegen_impl.h, perft2w_t): the pieces placed at random,
+ * each side 25 to 40, under CLASSIC, MODERN and TRADITIONAL and each of
+ * them with captures in eight directions too (no preset has that with
+ * steps in four), at depth 2 and 3 against the reference. Such boards
+ * are many captures at once, chains, wins and blocked sides.
+ */
+static void test_perft_crowded9(void **state)
+{
+    (void)state;
+    static const int32_t variants[3] = {SEEGA_CLASSIC, SEEGA_MODERN,
+                                        SEEGA_TRADITIONAL};
+    uint64_t s = game_seed(97, 0);
+    int tried = 0, rounds = (int)scaled(40);
+    for (int i = 0; i < rounds; i++) {
+        seega_rules r = tu_rules(variants[i % 3], 9);
+        if ((i / 3) % 2)
+            r.capture_dirs = SEEGA_DIRS_ALL;
+        int k = 2 + rng_below(&s, 15); /* empty squares */
+        int a = rng_below(&s, k);      /* x's pieces short of 40 */
+        int board[81], n = 0;
+        for (int j = 0; j < 40 - a; j++)
+            board[n++] = SEEGA_X;
+        for (int j = 0; j < 40 - (k - 1 - a); j++)
+            board[n++] = SEEGA_O;
+        while (n < 81)
+            board[n++] = SEEGA_EMPTY;
+        for (int j = 80; j > 0; j--) { /* shuffle */
+            int m = rng_below(&s, j + 1), t = board[j];
+            board[j] = board[m];
+            board[m] = t;
+        }
+        char spn[160];
+        write_board(board, 9, spn);
+        snprintf(spn + strlen(spn), sizeof spn - strlen(spn), " %c 0 0 %d -",
+                 rng_below(&s, 2) ? 'x' : 'o', rng_below(&s, 4));
+        seega_game *g = tu_game_rules(&r);
+        int32_t rc = seega_set_spn(g, spn);
+        seega_free(g);
+        if (rc != SEEGA_OK)
+            continue; /* refused (a side without pieces to lose...) */
+        tried++;
+        perft_compare(&r, spn, 2, -1);
+        perft_compare(&r, spn, 3, -1);
+    }
+    assert_true(tried >= rounds / 2);
+}
+
 /* A clone of g after the legal action a. */
 static seega_game *clone_played(const seega_game *g, seega_action a)
 {
@@ -2278,6 +2328,7 @@ int main(void)
         cmocka_unit_test(test_pool_reload),
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_crowded),
+        cmocka_unit_test(test_perft_crowded9),
         cmocka_unit_test(test_perft_tiny),
         cmocka_unit_test(test_perft_placing),
         cmocka_unit_test(test_perft_capture_ends),
