@@ -559,9 +559,10 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
  * the steps into an empty square `to` looks at lies within three ranks of
  * it (the pieces stepping in, one rank away; their enemy neighbours, two;
  * the far side of a sandwich, two), so it is done in the 7-rank word of
- * chain_targets (w9): the window of the rank of `to` (W9_WIN), where
- * `to` is square u = to - s, and each of the three windows' own, enemy
- * and capturable pieces is made once per call. The tables below are in
+ * chain_targets (w9): the window of the rank of `to` (W9_RANKS), where
+ * `to` is square u = to - s; each of the three windows' own, enemy and
+ * capturable pieces is made once per call, and its empty squares are
+ * taken in turn. The tables below are in
  * window coordinates (rank 0-6, file 0-8, square 9 rank + file): a square
  * off the window's seven ranks counts as off the board, which it is or
  * which lies farther from `to` than the count looks.
@@ -585,10 +586,13 @@ static const uint64_t W9_FAR[2][SQ] = {{SG_FOR_SQ(W9_FAR4_E)},
                                        {SG_FOR_SQ(W9_FAR8_E)}};
 static const uint64_t W9_CN1[2][SQ] = {{SG_FOR_SQ(W9_CN14_E)},
                                        {SG_FOR_SQ(W9_CN18_E)}};
-/* the window of each square: i, the window's first square 9 i (ranks 0-3:
- * 0, rank 4: 1, ranks 5-8: 2, as chain_targets' `first`) */
-#define W9_WIN_E(sq) ((sq) < 36 ? 0 : (sq) < 45 ? 1 : 2),
-static const uint8_t W9_WIN[SQ] = {SG_FOR_SQ(W9_WIN_E)};
+/* The squares whose window is window i (first square 9 i, as
+ * chain_targets' `first`: ranks 0-3 window 0, rank 4 window 1, ranks 5-8
+ * window 2), in window i: its ranks 0-3, 3, and 3-6. */
+#define W9_RANKS(i)                                                            \
+    ((i) == 0 ? ((uint64_t)1 << 36) - 1                                         \
+     : (i) == 1 ? (((uint64_t)1 << 36) - 1) & ~(((uint64_t)1 << 27) - 1)       \
+                : (((uint64_t)1 << 63) - 1) & ~(((uint64_t)1 << 27) - 1))
 
 /* The pieces of k (a window's capturable pieces) a piece of o (the
  * window's own pieces) arriving on u takes (cap_at in the window). */
@@ -692,31 +696,36 @@ SG_INLINE uint64_t perft2w_t(const POS *p, const sg_crules *r, int c8,
         uint8_t u, i;
     } c[SG_CROWDED];
     BB caps = BB_ZERO;
-    for (BB e = empty; bb_any(e); e = bb_pop_lsb(e)) {
-        int to = bb_lsb(e), i = W9_WIN[to], u = to - 9 * i;
-        uint64_t nb = W9_ADJ4[u], f = nb & ow[i];
-        int ae = sg_popcount64(nb & ew[i]);
-        base += ae;
-        if (!f)
-            continue;
-        uint64_t tw = cap(ow[i], kw[i], u, c8);
-        if (tw) {
-            c[nc].tw = tw;
-            c[nc].f = f;
-            c[nc].u = (uint8_t)u;
-            c[nc++].i = (uint8_t)i;
-            caps = bb_or(caps, bb_bit(to));
-            continue;
+    SG_UNROLL
+    for (int i = 0; i < 3; i++) {
+        /* the empty squares of the ranks of window i (W9_RANKS) */
+        uint64_t o = ow[i], en_w = ew[i], k = kw[i];
+        for (uint64_t e = ~(o | en_w) & W9_RANKS(i); e; e &= e - 1) {
+            int u = sg_ctz64(e);
+            uint64_t nb = W9_ADJ4[u], f = nb & o;
+            int ae = sg_popcount64(nb & en_w);
+            base += ae;
+            if (!f)
+                continue;
+            uint64_t tw = cap(o, k, u, c8);
+            if (tw) {
+                c[nc].tw = tw;
+                c[nc].f = f;
+                c[nc].u = (uint8_t)u;
+                c[nc++].i = (uint8_t)i;
+                caps = bb_or(caps, bb_bit(u + 9 * i));
+                continue;
+            }
+            int no = sg_popcount64(f);
+            nq += (uint64_t)no;
+            oa += (uint64_t)(no * ae);
+            /* the enemy neighbours of the pieces of f, a direction at a
+             * time (no loop over f, whose length is hard to predict) */
+            gain += (uint64_t)(sg_popcount64(w9_sh(f, D_N) & en_w) +
+                               sg_popcount64(w9_sh(f, D_S) & en_w) +
+                               sg_popcount64(w9_sh(f, D_E) & en_w) +
+                               sg_popcount64(w9_sh(f, D_W) & en_w));
         }
-        int o = sg_popcount64(f);
-        nq += (uint64_t)o;
-        oa += (uint64_t)(o * ae);
-        /* the enemy neighbours of the pieces of f, a direction at a time
-         * (no loop over f, whose length is hard to predict) */
-        gain += (uint64_t)(sg_popcount64(w9_sh(f, D_N) & ew[i]) +
-                           sg_popcount64(w9_sh(f, D_S) & ew[i]) +
-                           sg_popcount64(w9_sh(f, D_E) & ew[i]) +
-                           sg_popcount64(w9_sh(f, D_W) & ew[i]));
     }
     for (int j = 0; j < nc; j++) {
         int i = c[j].i;

@@ -3,18 +3,21 @@
 # valgrind --tool=callgrind inside seega_perft / seega_playouts only, so
 # they are the same on a busy or a quiet machine.
 #
-#   tests/bench/callgrind.sh [path/to/seega-bench]
+#   tests/bench/callgrind.sh [path/to/seega-bench [POSITIONS]]
 #
-# Perft: the moving positions of positions.txt, per preset and size, at
-# their listed depth (bulk counting at the last ply). Playouts: random
-# games from the start position.
+# Perft: the moving positions of positions.txt (or of POSITIONS, in the
+# same format), per preset and size, at their listed depth (bulk counting
+# at the last ply): the instructions over all of them divided by all
+# their leaves. Playouts: random games from the start position.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${1:-$here/../../build/tests/seega-bench}
-positions=$here/positions.txt
+positions=${2:-$here/positions.txt}
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
 [ -f "$bench" ] && [ -x "$bench" ] ||
     { echo "callgrind.sh: no seega-bench program at $bench" >&2; exit 1; }
+[ -r "$positions" ] ||
+    { echo "callgrind.sh: cannot read $positions" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -56,7 +59,11 @@ for preset in classic diagonal modern traditional; do
         count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
         pi=$(ir seega_playouts "$bench" playouts $preset $size $count 7)
         pa=$(count actions)
+        # (no position of this preset and size in the file: no perft)
         awk -v p=$preset -v s=$size -v l=$leaves -v i=$irs -v pi=$pi -v pa=$pa 'BEGIN {
-            printf "%-12s %dx%d  %14d %12d %10.1f   %14d %12.1f\n", p, s, s, l, i, i / l, pa, pi / pa }'
+            if (l > 0)
+                printf "%-12s %dx%d  %14d %12d %10.1f   %14d %12.1f\n", p, s, s, l, i, i / l, pa, pi / pa
+            else
+                printf "%-12s %dx%d  %14s %12s %10s   %14d %12.1f\n", p, s, s, "-", "-", "-", pa, pi / pa }'
     done
 done
