@@ -3,13 +3,20 @@
 # valgrind --tool=callgrind inside seega_perft / seega_playouts only, so
 # they are the same on a busy or a quiet machine.
 #
-#   tests/bench/callgrind.sh [path/to/seega-bench [POSITIONS]]
+#   tests/bench/callgrind.sh [-e] [path/to/seega-bench [POSITIONS]]
 #
 # Perft: the moving positions of positions.txt (or of POSITIONS, in the
 # same format), per preset and size, at their listed depth (bulk counting
 # at the last ply): the instructions over all of them divided by all
 # their leaves. Playouts: random games from the start position.
+# -e: also each position's instructions per leaf, and at the end their
+# geometric mean per board size.
 set -eu
+each=0
+if [ "${1:-}" = -e ]; then
+    each=1
+    shift
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 bench=${1:-$here/../../build/tests/seega-bench}
 positions=${2:-$here/positions.txt}
@@ -55,6 +62,11 @@ for preset in classic diagonal modern traditional; do
             n=$(count leaves)
             leaves=$((leaves + n))
             irs=$((irs + i))
+            if [ $each = 1 ]; then
+                awk -v p=$preset -v s=$size -v d=$depth -v l=$n -v i=$i -v spn="$spn" 'BEGIN {
+                    printf "  %-12s %dx%d d%-2d %10d %12d %8.2f  %s\n", p, s, s, d, l, i, i / l, spn }'
+                echo "$size $i $n" >> "$tmp/each"
+            fi
         done < "$tmp/pos"
         count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
         pi=$(ir seega_playouts "$bench" playouts $preset $size $count 7)
@@ -67,3 +79,9 @@ for preset in classic diagonal modern traditional; do
                 printf "%-12s %dx%d  %14s %12s %10s   %14d %12.1f\n", p, s, s, "-", "-", "-", pa, pi / pa }'
     done
 done
+if [ $each = 1 ] && [ -s "$tmp/each" ]; then
+    awk '{ g[$1] += log($2 / $3); n[$1]++ }
+        END { for (s = 5; s <= 9; s += 2) if (n[s])
+            printf "%dx%d: geometric mean of the instructions per leaf %.2f over %d positions\n",
+                s, s, exp(g[s] / n[s]), n[s] }' "$tmp/each"
+fi
