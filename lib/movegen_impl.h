@@ -619,12 +619,6 @@ uint64_t cap_w9_fast(uint64_t o, uint64_t k, int u, int c8)
 #define cap_w9_fast cap_w9_base
 #endif
 
-/* A window's set (from s) as a board set. */
-SG_INLINE BB w9_board(uint64_t w, int s)
-{
-    return BB_W2(w << s, s ? w >> (64 - s) : 0);
-}
-
 /*
  * capture_replies_t in a window (perft2w_t): the replies to a step from
  * fu to tu (window squares; s the window's first square) of the side with
@@ -649,7 +643,7 @@ SG_INLINE uint64_t capture_replies_w(const POS *p, const sg_crules *r, int c8,
     uint64_t fb = (uint64_t)1 << fu, tb = (uint64_t)1 << tu;
     uint64_t e2 = e & ~tw, empty = ~(o | e);
     int n;
-    /* no capture wins here: see the _Static_assert below */
+    /* no capture wins here: see the _Static_assert above */
     if (r->chain) {
         /* the capture squares of o2 (set-wise, as chain_targets) next to
          * tu and empty after the step */

@@ -62,7 +62,7 @@ for preset in classic diagonal modern traditional; do
             n=$(count leaves)
             leaves=$((leaves + n))
             irs=$((irs + i))
-            if [ $each = 1 ]; then
+            if [ $each = 1 ] && [ "$n" -gt 0 ]; then
                 awk -v p=$preset -v s=$size -v d=$depth -v l=$n -v i=$i -v spn="$spn" 'BEGIN {
                     printf "  %-12s %dx%d d%-2d %10d %12d %8.2f  %s\n", p, s, s, d, l, i, i / l, spn }'
                 echo "$size $i $n" >> "$tmp/each"
