@@ -309,15 +309,24 @@ SG_INLINE uint64_t w9_sh(uint64_t b, int d)
     }
 }
 
+/* capture_squares in a window: where a piece of o arriving takes one of
+ * k (exact within two ranks of the window's edges, which is all the
+ * callers look at) */
+SG_INLINE uint64_t w9_capture_squares(uint64_t o, uint64_t k, int c8)
+{
+    uint64_t x = 0;
+    SG_UNROLL
+    for (int c = 0; c < ndirs(c8); c++)
+        x |= w9_sh(k & w9_sh(o, c ^ 1), c ^ 1);
+    return x;
+}
+
 SG_INLINE int chain_targets(BB own, BB capturable, BB t, int to, int c8)
 {
     static const uint8_t first[9] = {0, 0, 0, 0, 9, 18, 18, 18, 18};
     int s = first[to / 9];
-    uint64_t o = w9(own, s), k = w9(capturable, s), x = 0;
-    SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c++)
-        x |= w9_sh(k & w9_sh(o, c ^ 1), c ^ 1);
-    return sg_popcount64(w9(t, s) & x);
+    return sg_popcount64(
+        w9(t, s) & w9_capture_squares(w9(own, s), w9(capturable, s), c8));
 }
 #endif
 
@@ -645,12 +654,9 @@ SG_INLINE uint64_t capture_replies_w(const POS *p, const sg_crules *r, int c8,
     int n;
     /* no capture wins here: see the _Static_assert above */
     if (r->chain) {
-        /* the capture squares of o2 (set-wise, as chain_targets) next to
-         * tu and empty after the step */
-        uint64_t o2 = o ^ fb ^ tb, k2 = k & ~tw, x = 0;
-        SG_UNROLL
-        for (int c = 0; c < ndirs(c8); c++)
-            x |= w9_sh(k2 & w9_sh(o2, c ^ 1), c ^ 1);
+        /* the capture squares of the pieces after the step (as
+         * chain_targets) next to tu and empty after it */
+        uint64_t x = w9_capture_squares(o ^ fb ^ tb, k & ~tw, c8);
         n = sg_popcount64(x & W9_ADJ4[tu] & ((empty | fb | tw) & ~tb));
         if (n)
             return (uint64_t)n + 1; /* the chain goes on, or passes */
@@ -736,11 +742,11 @@ SG_INLINE uint64_t perft2w_t(const POS *p, const sg_crules *r, int c8,
                                    bb_andnot(empty, caps));
     return total;
 }
-#define SG_PERFT2E(M8, C8, V)                                                  \
+#define SG_PERFT2E(p, r, M8, C8, V)                                            \
     ((M8) ? perft2e_t(p, r, M8, C8, after_##M8##C8##V)                         \
           : perft2w_t(p, r, C8, after_##M8##C8##V, cap_w9##V))
 #else
-#define SG_PERFT2E(M8, C8, V) perft2e_t(p, r, M8, C8, after_##M8##C8##V)
+#define SG_PERFT2E(p, r, M8, C8, V) perft2e_t(p, r, M8, C8, after_##M8##C8##V)
 #endif
 
 /*
@@ -1575,7 +1581,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     {                                                                          \
         int ne = bb_count(p_empty(p));                                         \
         if (ne <= SG_CROWDED)                                                  \
-            return SG_PERFT2E(M8, C8, V);                                      \
+            return SG_PERFT2E(p, r, M8, C8, V);                                \
         return perft2_t(p, r, M8, C8, after_##M8##C8##V);                      \
     }                                                                          \
     SG_PAIR##V(M8, C8, V, ATTR)                                                \

@@ -1839,7 +1839,7 @@ static void test_perft_crowded9(void **state)
     static const int32_t variants[3] = {SEEGA_CLASSIC, SEEGA_MODERN,
                                         SEEGA_TRADITIONAL};
     uint64_t s = game_seed(97, 0);
-    int tried = 0, rounds = (int)scaled(40);
+    int rounds = (int)scaled(40);
     for (int i = 0; i < rounds; i++) {
         seega_rules r = tu_rules(variants[i % 3], 9);
         if ((i / 3) % 2)
@@ -1865,16 +1865,11 @@ static void test_perft_crowded9(void **state)
             quiet = r.quiet_limit - 1 - rng_below(&s, 2);
         snprintf(spn + strlen(spn), sizeof spn - strlen(spn), " %c 0 0 %d -",
                  rng_below(&s, 2) ? 'x' : 'o', quiet);
-        seega_game *g = tu_game_rules(&r);
-        int32_t rc = seega_set_spn(g, spn);
-        seega_free(g);
-        if (rc != SEEGA_OK)
-            continue; /* refused (a side without pieces to lose...) */
-        tried++;
+        /* (a valid position: perft_compare fails if either side refuses
+         * it) */
         perft_compare(&r, spn, 2, -1);
         perft_compare(&r, spn, 3, -1);
     }
-    assert_true(tried >= rounds / 2);
 }
 
 /* A clone of g after the legal action a. */
