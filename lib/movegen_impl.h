@@ -1823,19 +1823,127 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
 #define run_plain_t p5_run2_t
 typedef cap5_fn runcap_fn;
 #define SG_RUNCAP(V) cap5##V
+#elif N == 9
+/*
+ * 9x9 runs in two one-word windows of seven ranks (as w9): A, the board's
+ * ranks 0-6 (bits 0-62, bit 63 kept clear), and B, ranks 2-8 (the board
+ * from bit 18). A step whose destination is on ranks 0-4 is found in A,
+ * one on ranks 5-8 in B: its origin, and the squares its captures look at
+ * (two ranks away), lie in the same window, so every shift, mask and
+ * popcount takes one word instead of two (the board's two words cost
+ * 183 instructions a MODERN action; see docs/performance.md). The steps
+ * of direction d are those of A then B, ascending in each: the order of
+ * gen_steps_t, so the draws are those of the public API's list. A step
+ * changes both windows where they overlap (ranks 2-6): its squares in
+ * the other window are its squares shifted by 18.
+ */
+typedef capw_fn runcap_fn;
+#define SG_RUNCAP(V) cap_w9##V
+#define W9_LO63 (((uint64_t)1 << 63) - 1)
+#define W9_DEST_A (((uint64_t)1 << 45) - 1)      /* A's ranks 0-4 */
+#define W9_DEST_B (W9_LO63 & ~(((uint64_t)1 << 27) - 1)) /* B's 3-6 */
+
+/* A set of window w's squares (w: 0 for A, 1 for B) in A and in B. */
+SG_INLINE void w9_both(uint64_t m, int w, uint64_t *a, uint64_t *b)
+{
+    *a = w ? (m << 18) & W9_LO63 : m;
+    *b = w ? m : m >> 18;
+}
+/* The board of windows a and b. */
+SG_INLINE BB w9_board(uint64_t a, uint64_t b)
+{
+    /* board bits 0-62 from a, 63-80 from b's 45-62 */
+    return BB_(make)(a | (b >> 45) << 63, b >> 46);
+}
+
+SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
+                                   uint32_t max_actions, uint32_t *played,
+                                   int m8, int c8, sel64_fn sel,
+                                   runcap_fn cap)
+{
+    int me = p->side;
+    BB own0 = p->bb[me], en0 = p->bb[me ^ 1];
+    uint64_t xa = w9(own0, 0) & W9_LO63, xb = w9(own0, 18);
+    uint64_t ya = w9(en0, 0) & W9_LO63, yb = w9(en0, 18);
+    /* the capturable squares: all but an immune centre (square 40) */
+    uint64_t ka = r->immune ? W9_LO63 & ~((uint64_t)1 << 40) : W9_LO63;
+    uint64_t kb = r->immune ? W9_LO63 & ~((uint64_t)1 << 22) : W9_LO63;
+    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    int32_t quiet = p->quiet;
+    uint32_t k = *played;
+    seega_action out = 0;
+    while (quiet < limit && k < max_actions) {
+        uint64_t ea = ~(xa | ya) & W9_DEST_A, eb = ~(xb | yb) & W9_DEST_B;
+        uint64_t ta[8], tb[8];
+        int ca[8], before[8], total = 0;
+        SG_UNROLL
+        for (int d = 0; d < ndirs(m8); d++) {
+            ta[d] = w9_sh(xa, d) & ea;
+            tb[d] = w9_sh(xb, d) & eb;
+            ca[d] = sg_popcount64(ta[d]);
+            before[d] = total;
+            total += ca[d] + sg_popcount64(tb[d]);
+        }
+        if (!total)
+            break; /* blocked: the rules decide, in playout_t */
+        /* the direction, then the window, of the i-th step, without a
+         * branch on the draw (as draw_step_t) */
+        int i = (int)rng_below(rng, (uint32_t)total), d = 0;
+        SG_UNROLL
+        for (int j = 1; j < ndirs(m8); j++)
+            d += i >= before[j];
+        i -= before[d];
+        int w = i >= ca[d];
+        uint64_t t = w ? tb[d] : ta[d];
+        i -= w ? ca[d] : 0;
+        int u = sel(t, i), fu = u - dir_delta(d);
+        uint64_t m = ((uint64_t)1 << u) | ((uint64_t)1 << fu), ma, mb;
+        w9_both(m, w, &ma, &mb);
+        uint64_t v = cap((w ? xb : xa) ^ m, w ? yb & kb : ya & ka, u, c8);
+        xa ^= ma;
+        xb ^= mb;
+        if (SG_UNLIKELY(v)) {
+            uint64_t va, vb;
+            w9_both(v, w, &va, &vb);
+            BB moved = w9_board(xa, xb);
+            BB left = w9_board(ya & ~va, yb & ~vb);
+            int to = u + 18 * w;
+            if (bb_count(left) <= r->lose_at ||
+                (r->chain && bb_can_capture_from(moved, left, to, r->immune,
+                                                 m8, c8))) {
+                xa ^= ma; /* make plays it, from the position before */
+                xb ^= mb;
+                out = SG_ACT(SEEGA_ACTION_STEP, fu + 18 * w, to);
+                break;
+            }
+            ya &= ~va; /* captured, and the turn ends */
+            yb &= ~vb;
+            quiet = -1;
+        }
+        uint64_t sa = xa, sb = xb;
+        xa = ya;
+        xb = yb;
+        ya = sa;
+        yb = sb;
+        me ^= 1;
+        quiet++;
+        k++;
+    }
+    p->bb[me] = w9_board(xa, xb);
+    p->bb[me ^ 1] = w9_board(ya, yb);
+    p->side = (uint8_t)me;
+    p->quiet = quiet;
+    *played = k;
+    return out;
+}
 #else
-/* the captures of a step in the plain runs: cap_at (with BMI2 on 7x7, a
- * pext and a pdep, no branch); on 9x9 a quick test first, as cap_at takes
- * two words a direction there */
+/* the captures of a step in the plain runs: cap_at (with BMI2, a pext and
+ * a pdep, no branch) */
 typedef capat_fn runcap_fn;
 #define SG_RUNCAP(V) cap_at##V
 SG_INLINE BB plain_captures(BB own, BB capturable, int to, int c8,
                             capat_fn cap)
 {
-#if N == 9
-    if (!may_capture(own, capturable, to, c8))
-        return BB_ZERO;
-#endif
     return cap(own, capturable, to, c8);
 }
 SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
