@@ -1816,8 +1816,21 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
  * is returned (p written back first) for make to play; 0 otherwise. cap
  * (of type runcap_fn, named by SG_RUNCAP) finds a step's captures: on
  * 5x5, which has its own runs in a padded layout (playout5_impl.h), its
- * capture function there; on 7x7 and 9x9, cap_at.
+ * capture function there; on 9x9, which has its own runs in two one-word
+ * windows (below), cap_w9; on 7x7, cap_at.
  */
+
+/* The action count at which a run of plain turns stops: max_actions, or
+ * where the quiet counter k - qb reaches the limit (k: the count now; qb
+ * moves to k when something is captured). */
+SG_INLINE uint32_t run_stop(uint32_t k, uint32_t qb, int32_t limit,
+                            uint32_t max_actions)
+{
+    uint32_t quiet = k - qb, room = 0;
+    if (quiet < (uint32_t)limit)
+        room = (uint32_t)limit - quiet;
+    return room < max_actions - k ? k + room : max_actions;
+}
 #if N == 5
 #include "playout5_impl.h"
 #define run_plain_t p5_run2_t
@@ -1869,10 +1882,13 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
     uint64_t ka = r->immune ? W9_LO63 & ~((uint64_t)1 << 40) : W9_LO63;
     uint64_t kb = r->immune ? W9_LO63 & ~((uint64_t)1 << 22) : W9_LO63;
     int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    int32_t quiet = p->quiet;
-    uint32_t k = *played;
+    /* k counts the actions, up to `stop`, the sooner of max_actions and
+     * the quiet limit; the quiet counter is k - qb (qb moves to k when
+     * something is captured); the side to move changes with k's parity */
+    uint32_t k0 = *played, k = k0, qb = k0 - (uint32_t)p->quiet;
+    uint32_t stop = run_stop(k, qb, limit, max_actions);
     seega_action out = 0;
-    while (quiet < limit && k < max_actions) {
+    while (k != stop) {
         uint64_t ea = ~(xa | ya) & W9_DEST_A, eb = ~(xb | yb) & W9_DEST_B;
         uint64_t ta[8], tb[8];
         int ca[8], before[8], total = 0;
@@ -1918,34 +1934,29 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
             }
             ya &= ~va; /* captured, and the turn ends */
             yb &= ~vb;
-            quiet = -1;
+            qb = k + 1;
+            stop = run_stop(qb, qb, limit, max_actions);
         }
         uint64_t sa = xa, sb = xb;
         xa = ya;
         xb = yb;
         ya = sa;
         yb = sb;
-        me ^= 1;
-        quiet++;
         k++;
     }
+    me ^= (int)((k - k0) & 1);
     p->bb[me] = w9_board(xa, xb);
     p->bb[me ^ 1] = w9_board(ya, yb);
     p->side = (uint8_t)me;
-    p->quiet = quiet;
+    p->quiet = (int32_t)(k - qb);
     *played = k;
     return out;
 }
 #else
-/* the captures of a step in the plain runs: cap_at (with BMI2, a pext and
- * a pdep, no branch) */
+/* 7x7: the captures of a step in the plain runs by cap_at (with BMI2, a
+ * pext and a pdep, no branch) */
 typedef capat_fn runcap_fn;
 #define SG_RUNCAP(V) cap_at##V
-SG_INLINE BB plain_captures(BB own, BB capturable, int to, int c8,
-                            capat_fn cap)
-{
-    return cap(own, capturable, to, c8);
-}
 SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
                                    uint32_t max_actions, uint32_t *played,
                                    int m8, int c8, sel64_fn sel,
@@ -1955,16 +1966,18 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
     BB own = p->bb[me], en = p->bb[me ^ 1];
     BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
     int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    int32_t quiet = p->quiet;
-    uint32_t k = *played;
+    /* k counts the actions up to `stop` (run_stop); the quiet counter is
+     * k - qb; the side to move changes with k's parity */
+    uint32_t k0 = *played, k = k0, qb = k0 - (uint32_t)p->quiet;
+    uint32_t stop = run_stop(k, qb, limit, max_actions);
     seega_action out = 0;
-    while (quiet < limit && k < max_actions) {
+    while (k != stop) {
         draw_step_t(own, dest_of(bb_andnot(m_full(), bb_or(own, en))), rng,
                     m8, sel, &n, &from, &to);
         if (!n)
             break; /* blocked: the rules decide, in playout_t */
         BB moved = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
-        BB v = plain_captures(moved, bb_and(en, keep), to, c8, cap);
+        BB v = cap(moved, bb_and(en, keep), to, c8);
         if (bb_any(v)) {
             BB left = bb_andnot(en, v);
             if (bb_count(left) <= r->lose_at ||
@@ -1973,23 +1986,19 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
                 out = SG_ACT(SEEGA_ACTION_STEP, from, to);
                 break;
             }
-            own = left; /* captured, and the turn ends */
-            en = moved;
-            me ^= 1;
-            quiet = 0;
-            k++;
-            continue;
+            en = left; /* captured, and the turn ends */
+            qb = k + 1;
+            stop = run_stop(qb, qb, limit, max_actions);
         }
         own = en;
         en = moved;
-        me ^= 1;
-        quiet++;
         k++;
     }
+    me ^= (int)((k - k0) & 1);
     p->bb[me] = own;
     p->bb[me ^ 1] = en;
     p->side = (uint8_t)me;
-    p->quiet = quiet;
+    p->quiet = (int32_t)(k - qb);
     *played = k;
     return out;
 }

@@ -176,24 +176,6 @@ uint64_t cap5_fast(uint64_t own, uint64_t en, const P5_STEP *st, uint64_t e2,
 #endif
 
 /*
- * Plain turns of the moving phase from p, as run_plain_t in
- * movegen_impl.h says, with both sides in registers in the padded layout
- * (im: the centre is immune). The turns need not flip a side to move:
- * they come in pairs. Nor count quiet turns: the counter
- * is k - base, where base moves to k when something is captured, and the
- * loop counts down `rem`, the steps left to `stop`, the sooner of
- * max_actions and the quiet limit.
- */
-SG_INLINE uint32_t p5_stop(uint32_t k, uint32_t base, int32_t limit,
-                           uint32_t max_actions)
-{
-    uint32_t quiet = k - base, room = 0;
-    if (quiet < (uint32_t)limit)
-        room = (uint32_t)limit - quiet;
-    return room < max_actions - k ? k + room : max_actions;
-}
-
-/*
  * If i >= c0: *w = w1, *t = t1 and i -= c0, by conditional moves, not a
  * branch: the condition depends on the draw, so a branch on it would be
  * mispredicted half the time. GCC turns the plain C into a branch, hence
@@ -283,7 +265,7 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
         *a = moved;
         *b = left; /* captured, and the turn ends */
         *base = *stop - --*rem;
-        *stop = p5_stop(*base, *base, limit, max_actions);
+        *stop = run_stop(*base, *base, limit, max_actions);
         *rem = *stop - *base;
         return 0;
     }
@@ -294,8 +276,14 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
 }
 
 /*
- * Turns in pairs, each side's pieces in their own register: x of the
- * side to move at the start, y of the other.
+ * Plain turns of the moving phase from p, as run_plain_t in
+ * movegen_impl.h says, with both sides in registers in the padded layout
+ * (im: the centre is immune): x of the side to move at the start, y of
+ * the other. The turns need not flip a side to move: they come in pairs.
+ * Nor count quiet turns: the counter is k - base, where base moves to k
+ * when something is captured, and the loop counts down `rem`, the steps
+ * left to `stop` (run_stop), the sooner of max_actions and the quiet
+ * limit.
  */
 SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, uint64_t *rng,
                                 uint32_t max_actions, uint32_t *played,
@@ -309,7 +297,7 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, uint64_t *rng,
     const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
     int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
     uint32_t k0 = *played, base = k0 - (uint32_t)p->quiet;
-    uint32_t stop = p5_stop(k0, base, limit, max_actions), rem = stop - k0;
+    uint32_t stop = run_stop(k0, base, limit, max_actions), rem = stop - k0;
     seega_action out = 0;
     for (;;) {
         if (p5_turn_t(&x, &y, &e2, &rem, &stop, &base, &out, r, rng, steps,
