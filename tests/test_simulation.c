@@ -258,6 +258,29 @@ static void test_same_as_public_api(void **state)
     }
 }
 
+/*
+ * Whole games, not capped: the comparison above caps games at 1500
+ * actions, where all of CLASSIC's and TRADITIONAL's 9x9 games (and half
+ * their 7x7 ones) are unfinished, and so give the same stats whatever
+ * their moving phase does. These must all end, with results and lengths
+ * of their own.
+ */
+static void test_whole_games_as_public_api(void **state)
+{
+    (void)state;
+    for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
+        for (int size = 5; size <= 9; size += 2) {
+            seega_game *g = tu_game(v, size);
+            uint32_t n = size == 5 ? 12 : size == 7 ? 6 : 4;
+            seega_playout_stats a = run(g, 99, n, 1000000);
+            seega_playout_stats b = replay(g, 99, n, 1000000);
+            assert_same(&a, &b);
+            assert_int_equal(a.unfinished, 0);
+            seega_free(g);
+        }
+    }
+}
+
 /* Errors: NULL, version; the game and the stats untouched on error. */
 static void test_errors(void **state)
 {
@@ -312,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_caps),
         cmocka_unit_test(test_uniform),
         cmocka_unit_test(test_same_as_public_api),
+        cmocka_unit_test(test_whole_games_as_public_api),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_allocation),
     };
