@@ -216,19 +216,32 @@ static void test_same_as_public_api(void **state)
             seega_free(g);
         }
     }
-    /* Moving positions with chains, '!' and removals near. */
+    /* Moving positions with chains, '!' and removals near. On 9x9 (whose
+     * runs go in two windows, ranks 1-7 and 3-9; see movegen_impl.h):
+     * d6-e6 takes the centre e5 where it is not immune (TRADITIONAL),
+     * and the chain goes on across ranks 5 and 6 (e6-e5 takes f5); the
+     * same board with the centre immune (CLASSIC), in eight directions
+     * (DIAGONAL), and one quiet turn short of MODERN's limit; c6-d6
+     * takes e6, and the chain goes on to take the centre (d6-d5). */
+    const char *nine = "o7o/9/9/3x5/4oox2/4x4/9/9/x7x x 0 0 0 -";
     const struct {
-        int v;
+        int v, size;
         const char *spn;
     } moving[] = {
-        {SEEGA_CLASSIC, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
-        {SEEGA_CLASSIC, "4o/5/5/o4/xo3 o 0 0 1 !"},
-        {SEEGA_TRADITIONAL, "3ox/4o/5/o4/xo3 x 0 0 0 -"},
-        {SEEGA_CLASSIC, "5/2o2/1ox2/2oo1/2xx1 x 0 0 0 c3"},
-        {SEEGA_DIAGONAL, "xo2o/2o1x/oo1x1/3ox/ooo1x o 0 0 3 -"},
+        {SEEGA_CLASSIC, 5, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"},
+        {SEEGA_CLASSIC, 5, "4o/5/5/o4/xo3 o 0 0 1 !"},
+        {SEEGA_TRADITIONAL, 5, "3ox/4o/5/o4/xo3 x 0 0 0 -"},
+        {SEEGA_CLASSIC, 5, "5/2o2/1ox2/2oo1/2xx1 x 0 0 0 c3"},
+        {SEEGA_DIAGONAL, 5, "xo2o/2o1x/oo1x1/3ox/ooo1x o 0 0 3 -"},
+        {SEEGA_TRADITIONAL, 9, nine},
+        {SEEGA_TRADITIONAL, 9, "o7o/9/9/2x1ox3/4ox3/9/9/9/x7x x 0 0 0 -"},
+        {SEEGA_CLASSIC, 9, nine},
+        {SEEGA_DIAGONAL, 9, nine},
+        {SEEGA_MODERN, 9, "o7o/9/9/3x5/4oox2/4x4/9/9/x7x x 0 0 49 -"},
     };
     for (size_t i = 0; i < sizeof moving / sizeof moving[0]; i++) {
-        seega_game *g = tu_game_spn(moving[i].v, 5, moving[i].spn);
+        seega_game *g = tu_game_spn(moving[i].v, moving[i].size,
+                                    moving[i].spn);
         seega_playout_stats a = run(g, 3, 40, 400);
         seega_playout_stats b = replay(g, 3, 40, 400);
         assert_same(&a, &b);
