@@ -226,6 +226,17 @@ SG_INLINE BB arrival_captures(BB tb, const BB *k, int c8)
     return v;
 }
 
+/* Does a capture that left the mover `own` and the other side `en`, the
+ * mover on `to`, end more than the turn: the game (en down to lose_at),
+ * or may the piece go on capturing (a chain)? Only a capture that does
+ * neither simply hands the turn over. */
+SG_INLINE int capture_not_plain(const sg_crules *r, BB own, BB en, int to,
+                                int m8, int c8)
+{
+    return bb_count(en) <= r->lose_at ||
+           (r->chain && bb_can_capture_from(own, en, to, r->immune, m8, c8));
+}
+
 /* The quiet counter after a step that captures nothing, from p. */
 SG_INLINE int32_t quiet_after(const POS *p)
 {
@@ -1446,9 +1457,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                  * side and state of c, the quiet counter 0 */
                 BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
                 BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
-                if (bb_count(en2) > r->lose_at &&
-                    !(r->chain &&
-                      bb_can_capture_from(own2, en2, to, r->immune, m8, c8)) &&
+                if (!capture_not_plain(r, own2, en2, to, m8, c8) &&
                     bb_has_step(en2, bb_andnot(m_full(), bb_or(own2, en2)),
                                 m8)) {
                     bp->own[bp->n] = en2;
@@ -1757,6 +1766,18 @@ SG_INLINE int bb_select(BB b, int i, sel64_fn sel)
     return i < c ? sel(lo, i) : 64 + sel(bb_word(b, 1), i - c);
 }
 
+/* The direction of the i-th step, before[d] being the steps of the
+ * directions before d: without a branch on i (it is a random draw, so a
+ * branch on it would be mispredicted often). */
+SG_INLINE int draw_dir(int i, const int *before, int m8)
+{
+    int d = 0;
+    SG_UNROLL
+    for (int j = 1; j < ndirs(m8); j++)
+        d += i >= before[j];
+    return d;
+}
+
 /*
  * A uniformly random step of `own` into the empty squares of `dest`, as
  * (from, to); n receives the number of steps (0: none, nothing drawn).
@@ -1775,12 +1796,7 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
     *n = total;
     if (!total)
         return;
-    /* The direction of the i-th step, without a branch on the draw (it
-     * is random, so a branch on it would be mispredicted often). */
-    int i = (int)rng_below(rng, (uint32_t)total), d = 0;
-    SG_UNROLL
-    for (int j = 1; j < ndirs(m8); j++)
-        d += i >= before[j];
+    int i = (int)rng_below(rng, (uint32_t)total), d = draw_dir(i, before, m8);
     *to = bb_select(t[d], i - before[d], sel);
     *from = *to - dir_delta(d);
 }
@@ -1831,6 +1847,20 @@ SG_INLINE uint32_t run_stop(uint32_t k, uint32_t qb, int32_t limit,
         room = (uint32_t)limit - quiet;
     return room < max_actions - k ? k + room : max_actions;
 }
+
+/* The end of a run (7x7, 9x9) that began at action count k0 with p's side
+ * to move: own, the pieces of the side to move now (p's side if k - k0
+ * is even), en the other's; the quiet counter k - qb. */
+SG_INLINE void run_end(POS *p, BB own, BB en, uint32_t k0, uint32_t k,
+                       uint32_t qb, uint32_t *played)
+{
+    int me = p->side ^ (int)((k - k0) & 1);
+    p->bb[me] = own;
+    p->bb[me ^ 1] = en;
+    p->side = (uint8_t)me;
+    p->quiet = (int32_t)(k - qb);
+    *played = k;
+}
 #if N == 5
 #include "playout5_impl.h"
 #define run_plain_t p5_run2_t
@@ -1874,13 +1904,12 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
                                    int m8, int c8, sel64_fn sel,
                                    runcap_fn cap)
 {
-    int me = p->side;
-    BB own0 = p->bb[me], en0 = p->bb[me ^ 1];
+    BB own0 = p->bb[p->side], en0 = p->bb[p->side ^ 1];
+    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
     uint64_t xa = w9(own0, 0) & W9_LO63, xb = w9(own0, 18);
     uint64_t ya = w9(en0, 0) & W9_LO63, yb = w9(en0, 18);
-    /* the capturable squares: all but an immune centre (square 40) */
-    uint64_t ka = r->immune ? W9_LO63 & ~((uint64_t)1 << 40) : W9_LO63;
-    uint64_t kb = r->immune ? W9_LO63 & ~((uint64_t)1 << 22) : W9_LO63;
+    /* the capturable squares: all but an immune centre */
+    uint64_t ka = w9(keep, 0) & W9_LO63, kb = w9(keep, 18);
     int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
     /* k counts the actions, up to `stop`, the sooner of max_actions and
      * the quiet limit; the quiet counter is k - qb (qb moves to k when
@@ -1903,11 +1932,9 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
         if (!total)
             break; /* blocked: the rules decide, in playout_t */
         /* the direction, then the window, of the i-th step, without a
-         * branch on the draw (as draw_step_t) */
-        int i = (int)rng_below(rng, (uint32_t)total), d = 0;
-        SG_UNROLL
-        for (int j = 1; j < ndirs(m8); j++)
-            d += i >= before[j];
+         * branch on the draw */
+        int i = (int)rng_below(rng, (uint32_t)total);
+        int d = draw_dir(i, before, m8);
         i -= before[d];
         int w = i >= ca[d];
         uint64_t t = w ? tb[d] : ta[d];
@@ -1924,9 +1951,7 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
             BB moved = w9_board(xa, xb);
             BB left = w9_board(ya & ~va, yb & ~vb);
             int to = u + 18 * w;
-            if (bb_count(left) <= r->lose_at ||
-                (r->chain && bb_can_capture_from(moved, left, to, r->immune,
-                                                 m8, c8))) {
+            if (capture_not_plain(r, moved, left, to, m8, c8)) {
                 xa ^= ma; /* make plays it, from the position before */
                 xb ^= mb;
                 out = SG_ACT(SEEGA_ACTION_STEP, fu + 18 * w, to);
@@ -1944,12 +1969,7 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
         yb = sb;
         k++;
     }
-    me ^= (int)((k - k0) & 1);
-    p->bb[me] = w9_board(xa, xb);
-    p->bb[me ^ 1] = w9_board(ya, yb);
-    p->side = (uint8_t)me;
-    p->quiet = (int32_t)(k - qb);
-    *played = k;
+    run_end(p, w9_board(xa, xb), w9_board(ya, yb), k0, k, qb, played);
     return out;
 }
 #else
@@ -1978,11 +1998,9 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
             break; /* blocked: the rules decide, in playout_t */
         BB moved = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
         BB v = cap(moved, bb_and(en, keep), to, c8);
-        if (bb_any(v)) {
+        if (SG_UNLIKELY(bb_any(v))) {
             BB left = bb_andnot(en, v);
-            if (bb_count(left) <= r->lose_at ||
-                (r->chain && bb_can_capture_from(moved, left, to, r->immune,
-                                                 m8, c8))) {
+            if (capture_not_plain(r, moved, left, to, m8, c8)) {
                 out = SG_ACT(SEEGA_ACTION_STEP, from, to);
                 break;
             }
@@ -1994,12 +2012,7 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
         en = moved;
         k++;
     }
-    me ^= (int)((k - k0) & 1);
-    p->bb[me] = own;
-    p->bb[me ^ 1] = en;
-    p->side = (uint8_t)me;
-    p->quiet = (int32_t)(k - qb);
-    *played = k;
+    run_end(p, own, en, k0, k, qb, played);
     return out;
 }
 #endif
