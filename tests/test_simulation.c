@@ -283,6 +283,42 @@ static void test_same_as_public_api(void **state)
     }
 }
 
+/*
+ * On 7x7 and 9x9 two playouts go at once (their runs in one loop, see
+ * playouts_t in lib/movegen_impl.h): when one run stops, the other is
+ * written back mid-run and resumed, a finished game gives its place to
+ * the next playout, and the last one goes on alone. Every count from 1
+ * (no pair) to 5 (a last one alone), with caps that stop one game of a
+ * pair in the placing, early in the moving phase and later, must give
+ * the stats of the same games played one by one through the public API.
+ */
+static void test_two_at_once(void **state)
+{
+    (void)state;
+    static const uint32_t caps[] = {1, 49, 61, 300};
+    for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
+        for (int size = 7; size <= 9; size += 2) {
+            seega_game *g = tu_game(v, size);
+            for (uint32_t count = 1; count <= 5; count++)
+                for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+                    seega_playout_stats a =
+                        as_public_api(g, 17 + count, count, caps[c]);
+                    assert_int_equal(a.x_wins + a.o_wins + a.draws +
+                                         a.unfinished,
+                                     count);
+                }
+            seega_free(g);
+        }
+    }
+    /* from a moving position where captures come soon */
+    seega_game *g = tu_game_spn(SEEGA_CLASSIC, 7,
+                                "ooxoxox/oxoxoxo/xox1xox/oxoxoxo/"
+                                "xoxoxox/oxoxoxo/xoxoxox o 0 0 0 -");
+    for (uint32_t count = 1; count <= 5; count++)
+        as_public_api(g, 40 + count, count, 200);
+    seega_free(g);
+}
+
 /* Errors: NULL, version; the game and the stats untouched on error. */
 static void test_errors(void **state)
 {
@@ -337,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_caps),
         cmocka_unit_test(test_uniform),
         cmocka_unit_test(test_same_as_public_api),
+        cmocka_unit_test(test_two_at_once),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_allocation),
     };
