@@ -1802,7 +1802,7 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
 }
 
 /*
- * A uniformly random legal action once the placing is over (playout_t
+ * A uniformly random legal action once the placing is over (playout_on_t
  * places with place_run_t), or 0 when the game is over. Plain steps are
  * drawn without building the list (draw_step_t).
  */
@@ -1928,7 +1928,7 @@ SG_INLINE int turn9_t(uint64_t *xa, uint64_t *xb, uint64_t *ya, uint64_t *yb,
         total += ca[d] + sg_popcount64(tb[d]);
     }
     if (!total)
-        return 1; /* blocked: the rules decide, in playout_t */
+        return 1; /* blocked: the rules decide, in playout_on_t */
     /* the direction, then the window, of the i-th step, without a
      * branch on the draw */
     int i = (int)rng_below(rng, (uint32_t)total);
@@ -2063,7 +2063,7 @@ SG_INLINE int turn7_t(BB *own, BB *en, uint32_t *k, uint32_t *stop,
     draw_step_t(*own, dest_of(bb_andnot(m_full(), bb_or(*own, *en))), rng, m8,
                 sel, &n, &from, &to);
     if (!n)
-        return 1; /* blocked: the rules decide, in playout_t */
+        return 1; /* blocked: the rules decide, in playout_on_t */
     BB moved = bb_xor(*own, bb_or(bb_bit(from), bb_bit(to)));
     BB v = cap(moved, bb_and(*en, keep), to, c8);
     if (SG_UNLIKELY(bb_any(v))) {

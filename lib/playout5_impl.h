@@ -1,6 +1,6 @@
 /*
  * The 5x5 playouts' plain turns in a padded layout (included by
- * movegen_impl.h when N == 5, before playout_t).
+ * movegen_impl.h when N == 5, before the playouts' driver).
  *
  * Padded square of rank k, file f: bit 6k + f (0 to 28). Bits 5, 11, 17
  * and 23 (a sixth file) and 29 to 34 are no square, never a piece nor
@@ -230,7 +230,7 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
         total += (c[2] = sg_popcount64(w[2])) + (c[3] = sg_popcount64(w[3]));
     }
     if (!total)
-        return 1; /* blocked: the rules decide, in playout_t */
+        return 1; /* blocked: the rules decide, in playout_on_t */
     int i = (int)rng_below(rng, (uint32_t)total);
     /* The word of the i-th step, without a branch: the draw is random, so
      * a branch on it would be mispredicted half the time. */
