@@ -1802,8 +1802,8 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
 }
 
 /*
- * A uniformly random legal action once the placing is over (playout_on_t
- * places with place_run_t), or 0 when the game is over. Plain steps are
+ * A uniformly random legal action once the placing is over (the playouts
+ * place with place_run_t), or 0 when the game is over. Plain steps are
  * drawn without building the list (draw_step_t).
  */
 SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
@@ -2103,10 +2103,10 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
 }
 
 /*
- * Two playouts' runs at once, as p5_dual_t (playout5_impl.h) on 5x5: pa's
- * with the generator ra, pb's with rb, their turns in turn, until either
- * stops; both written back. Returns 0 if pa's stopped, 1 if pb's, with
- * *out that run's step for make (or 0).
+ * Two playouts' runs at once (see playouts_t): pa's with the generator ra,
+ * pb's with rb, their turns in turn, until either stops; both written
+ * back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
+ * for make (or 0).
  */
 SG_INLINE int dual7_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
                       uint64_t *rb, uint32_t max_actions, uint32_t *ka,
@@ -2255,8 +2255,8 @@ SG_INLINE void playout_count(POS *p, const sg_crules *r, uint32_t played,
                                     : 2]++;
 }
 
-/* The rest of a playout at p (playout_on_t returned 1 for it) one run at
- * a time, counted into out. */
+/* The rest of a playout at p, at a run (state '-', moving phase, game
+ * going), one run at a time, counted into out. */
 SG_INLINE void playout_end_t(POS *p, const sg_crules *r, uint64_t *rng,
                              uint32_t max_actions, uint32_t played,
                              seega_action *list, uint64_t out[5], int m8,
@@ -2302,11 +2302,11 @@ SG_INLINE int playout_next_t(POS *p, uint64_t *rng, uint32_t *played,
  * processor overlaps them (a turn waits on the draw and the step of the
  * turn before it of its own game only); when one run stops, that game
  * goes on alone to its next run, or to its end and the next playout
- * takes its place. 7x7 playouts took 1.4-1.6 times less time this way,
- * 9x9 ones 1.06-1.14 (two 9x9 games' windows do not fit the registers).
- * 5x5 goes one game at a time: two at once took 1.45 times less time
- * there too, but 63 instructions a MODERN action instead of 58 (see
- * docs/performance.md).
+ * takes its place. 7x7 playouts took 0.70-0.80 of the time this way,
+ * 9x9 ones 0.90-0.92 (two 9x9 games' windows do not fit the registers).
+ * 5x5 goes one game at a time: two at once took about two thirds of the
+ * time there too, but 61.5-63.1 instructions a MODERN action instead of
+ * 59.0 (see docs/performance.md).
  */
 SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           uint32_t count, uint32_t max_actions,
