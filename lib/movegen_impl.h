@@ -1882,7 +1882,6 @@ typedef cap5_fn runcap_fn;
  */
 typedef capw_fn runcap_fn;
 #define SG_RUNCAP(V) cap_w9##V
-#define SG_DUAL dual9_t
 #define W9_LO63 (((uint64_t)1 << 63) - 1)
 #define W9_DEST_A (((uint64_t)1 << 45) - 1)      /* A's ranks 0-4 */
 #define W9_DEST_B (W9_LO63 & ~(((uint64_t)1 << 27) - 1)) /* B's 3-6 */
@@ -1900,29 +1899,59 @@ SG_INLINE BB w9_board(uint64_t a, uint64_t b)
     return BB_(make)(a | (b >> 45) << 63, b >> 46);
 }
 
-/*
- * One plain turn of a 9x9 run: xa and xb, the side to move's pieces in
- * windows A and B, ya and yb the other's (swapped for the next turn when
- * played); ka and kb the capturable squares; k counts the actions up to
- * stop, the quiet counter k - qb. 0 when played, else 1 with nothing
- * played: at stop, blocked, or (*out) before a step for make.
- */
-SG_INLINE int turn9_t(uint64_t *xa, uint64_t *xb, uint64_t *ya, uint64_t *yb,
-                      uint32_t *k, uint32_t *stop, uint32_t *qb,
-                      seega_action *out, const sg_crules *r, uint64_t *rng,
-                      uint64_t ka, uint64_t kb, int32_t limit,
-                      uint32_t max_actions, int m8, int c8, sel64_fn sel,
-                      runcap_fn cap)
+/* A 9x9 run's pieces: xa and xb, the side to move's in windows A and B,
+ * ya and yb the other's (swapped after each turn); and its countdown (see
+ * run_in). */
+typedef struct RUN {
+    uint64_t xa, xb, ya, yb;
+    uint32_t k0, k, stop, qb;
+    seega_action out;
+} RUN;
+/* What every 9x9 run of a rule set shares: the capturable squares (all
+ * but an immune centre) in A and B, the quiet limit (or INT32_MAX) and
+ * max_actions. */
+typedef struct RUNC {
+    uint64_t ka, kb;
+    int32_t limit;
+    uint32_t max_actions;
+} RUNC;
+
+SG_INLINE RUNC runc_of(const sg_crules *r, uint32_t max_actions)
 {
-    if (*k == *stop)
+    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
+    RUNC c = {w9(keep, 0) & W9_LO63, w9(keep, 18),
+              r->quiet_limit ? r->quiet_limit : INT32_MAX, max_actions};
+    return c;
+}
+SG_INLINE void run_pieces_in(RUN *u, const POS *p)
+{
+    BB own = p->bb[p->side], en = p->bb[p->side ^ 1];
+    u->xa = w9(own, 0) & W9_LO63;
+    u->xb = w9(own, 18);
+    u->ya = w9(en, 0) & W9_LO63;
+    u->yb = w9(en, 18);
+}
+SG_INLINE BB run_own(const RUN *u) { return w9_board(u->xa, u->xb); }
+SG_INLINE BB run_en(const RUN *u) { return w9_board(u->ya, u->yb); }
+
+/*
+ * One plain turn of the 9x9 run u: 0 when played, else 1 with nothing
+ * played: at the stop, blocked, or (u->out) before a step for make.
+ */
+SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
+                     uint64_t *rng, int m8, int c8, sel64_fn sel,
+                     runcap_fn cap)
+{
+    if (u->k == u->stop)
         return 1;
-    uint64_t ea = ~(*xa | *ya) & W9_DEST_A, eb = ~(*xb | *yb) & W9_DEST_B;
+    uint64_t ea = ~(u->xa | u->ya) & W9_DEST_A;
+    uint64_t eb = ~(u->xb | u->yb) & W9_DEST_B;
     uint64_t ta[8], tb[8];
     int ca[8], before[8], total = 0;
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++) {
-        ta[d] = w9_sh(*xa, d) & ea;
-        tb[d] = w9_sh(*xb, d) & eb;
+        ta[d] = w9_sh(u->xa, d) & ea;
+        tb[d] = w9_sh(u->xb, d) & eb;
         ca[d] = sg_popcount64(ta[d]);
         before[d] = total;
         total += ca[d] + sg_popcount64(tb[d]);
@@ -1937,149 +1966,115 @@ SG_INLINE int turn9_t(uint64_t *xa, uint64_t *xb, uint64_t *ya, uint64_t *yb,
     int w = i >= ca[d];
     uint64_t t = w ? tb[d] : ta[d];
     i -= w ? ca[d] : 0;
-    int u = sel(t, i), fu = u - dir_delta(d);
-    uint64_t m = ((uint64_t)1 << u) | ((uint64_t)1 << fu), ma, mb;
+    int s = sel(t, i), fs = s - dir_delta(d);
+    uint64_t m = ((uint64_t)1 << s) | ((uint64_t)1 << fs), ma, mb;
     w9_both(m, w, &ma, &mb);
-    uint64_t v = cap((w ? *xb : *xa) ^ m, w ? *yb & kb : *ya & ka, u, c8);
-    uint64_t na = *xa ^ ma, nb = *xb ^ mb;
+    uint64_t v = cap((w ? u->xb : u->xa) ^ m,
+                     w ? u->yb & c->kb : u->ya & c->ka, s, c8);
+    uint64_t na = u->xa ^ ma, nb = u->xb ^ mb;
     if (SG_UNLIKELY(v)) {
         uint64_t va, vb;
         w9_both(v, w, &va, &vb);
         BB moved = w9_board(na, nb);
-        BB left = w9_board(*ya & ~va, *yb & ~vb);
-        int to = u + 18 * w;
+        BB left = w9_board(u->ya & ~va, u->yb & ~vb);
+        int to = s + 18 * w;
         if (capture_not_plain(r, moved, left, to, m8, c8)) {
             /* make plays it, from the position before */
-            *out = SG_ACT(SEEGA_ACTION_STEP, fu + 18 * w, to);
+            u->out = SG_ACT(SEEGA_ACTION_STEP, fs + 18 * w, to);
             return 1;
         }
-        *ya &= ~va; /* captured, and the turn ends */
-        *yb &= ~vb;
-        *qb = *k + 1;
-        *stop = run_stop(*qb, *qb, limit, max_actions);
+        u->ya &= ~va; /* captured, and the turn ends */
+        u->yb &= ~vb;
+        u->qb = u->k + 1;
+        u->stop = run_stop(u->qb, u->qb, c->limit, c->max_actions);
     }
-    *xa = *ya;
-    *xb = *yb;
-    *ya = na;
-    *yb = nb;
-    ++*k;
+    u->xa = u->ya;
+    u->xb = u->yb;
+    u->ya = na;
+    u->yb = nb;
+    u->k++;
     return 0;
-}
-
-/* A 9x9 run's windows of p's pieces: xa and xb of the side to move, ya
- * and yb of the other. */
-SG_INLINE void run9_in(const POS *p, uint64_t *xa, uint64_t *xb, uint64_t *ya,
-                       uint64_t *yb)
-{
-    BB own = p->bb[p->side], en = p->bb[p->side ^ 1];
-    *xa = w9(own, 0) & W9_LO63;
-    *xb = w9(own, 18);
-    *ya = w9(en, 0) & W9_LO63;
-    *yb = w9(en, 18);
-}
-
-SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
-                                   uint32_t max_actions, uint32_t *played,
-                                   int m8, int c8, sel64_fn sel,
-                                   runcap_fn cap)
-{
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
-    uint64_t xa, xb, ya, yb;
-    run9_in(p, &xa, &xb, &ya, &yb);
-    /* the capturable squares: all but an immune centre */
-    uint64_t ka = w9(keep, 0) & W9_LO63, kb = w9(keep, 18);
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    /* k counts the actions, up to `stop`, the sooner of max_actions and
-     * the quiet limit; the quiet counter is k - qb (qb moves to k when
-     * something is captured); the side to move changes with k's parity */
-    uint32_t k0 = *played, k = k0, qb = k0 - (uint32_t)p->quiet;
-    uint32_t stop = run_stop(k, qb, limit, max_actions);
-    seega_action out = 0;
-    while (!turn9_t(&xa, &xb, &ya, &yb, &k, &stop, &qb, &out, r, rng, ka, kb,
-                    limit, max_actions, m8, c8, sel, cap))
-        ;
-    run_end(p, w9_board(xa, xb), w9_board(ya, yb), k0, k, qb, played);
-    return out;
-}
-
-/* Two playouts' runs at once, as dual7_t. */
-SG_INLINE int dual9_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
-                      uint64_t *rb, uint32_t max_actions, uint32_t *kpa,
-                      uint32_t *kpb, seega_action *out, int m8, int c8,
-                      sel64_fn sel, runcap_fn cap)
-{
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
-    uint64_t ka = w9(keep, 0) & W9_LO63, kb = w9(keep, 18);
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    uint64_t axa, axb, aya, ayb, bxa, bxb, bya, byb, sa = *ra, sb = *rb;
-    uint32_t a0 = *kpa, b0 = *kpb, k1 = a0, k2 = b0;
-    uint32_t qa = a0 - (uint32_t)pa->quiet, qbb = b0 - (uint32_t)pb->quiet;
-    uint32_t sta = run_stop(k1, qa, limit, max_actions);
-    uint32_t stb = run_stop(k2, qbb, limit, max_actions);
-    seega_action oa = 0, ob = 0;
-    int who;
-    run9_in(pa, &axa, &axb, &aya, &ayb);
-    run9_in(pb, &bxa, &bxb, &bya, &byb);
-    for (;;) {
-        if (turn9_t(&axa, &axb, &aya, &ayb, &k1, &sta, &qa, &oa, r, &sa, ka,
-                    kb, limit, max_actions, m8, c8, sel, cap)) {
-            who = 0;
-            break;
-        }
-        if (turn9_t(&bxa, &bxb, &bya, &byb, &k2, &stb, &qbb, &ob, r, &sb, ka,
-                    kb, limit, max_actions, m8, c8, sel, cap)) {
-            who = 1;
-            break;
-        }
-    }
-    *ra = sa;
-    *rb = sb;
-    run_end(pa, w9_board(axa, axb), w9_board(aya, ayb), a0, k1, qa, kpa);
-    run_end(pb, w9_board(bxa, bxb), w9_board(bya, byb), b0, k2, qbb, kpb);
-    *out = who ? ob : oa;
-    return who;
 }
 #else
 /* 7x7: the captures of a step in the plain runs by cap_at (with BMI2, a
  * pext and a pdep, no branch) */
 typedef capat_fn runcap_fn;
 #define SG_RUNCAP(V) cap_at##V
-#define SG_DUAL dual7_t
+/* A 7x7 run's pieces: own, the side to move's, and en, the other's
+ * (swapped after each turn); and its countdown (see run_in). */
+typedef struct RUN {
+    BB own, en;
+    uint32_t k0, k, stop, qb;
+    seega_action out;
+} RUN;
+/* What every 7x7 run of a rule set shares: the capturable squares (all
+ * but an immune centre), the quiet limit (or INT32_MAX) and max_actions. */
+typedef struct RUNC {
+    BB keep;
+    int32_t limit;
+    uint32_t max_actions;
+} RUNC;
+
+SG_INLINE RUNC runc_of(const sg_crules *r, uint32_t max_actions)
+{
+    RUNC c = {r->immune ? bb_andnot(m_full(), m_centre()) : m_full(),
+              r->quiet_limit ? r->quiet_limit : INT32_MAX, max_actions};
+    return c;
+}
+SG_INLINE void run_pieces_in(RUN *u, const POS *p)
+{
+    u->own = p->bb[p->side];
+    u->en = p->bb[p->side ^ 1];
+}
+SG_INLINE BB run_own(const RUN *u) { return u->own; }
+SG_INLINE BB run_en(const RUN *u) { return u->en; }
+
 /*
- * One plain turn of a 7x7 run (own: the side to move's pieces, en the
- * other's; k counts the actions up to stop, the quiet counter k - qb):
- * 0 when played (own and en swapped for the next turn), else 1 with
- * nothing played: at stop, blocked, or (*out) before a step for make.
+ * One plain turn of the 7x7 run u: 0 when played, else 1 with nothing
+ * played: at the stop, blocked, or (u->out) before a step for make.
  */
-SG_INLINE int turn7_t(BB *own, BB *en, uint32_t *k, uint32_t *stop,
-                      uint32_t *qb, seega_action *out, const sg_crules *r,
-                      uint64_t *rng, BB keep, int32_t limit,
-                      uint32_t max_actions, int m8, int c8, sel64_fn sel,
-                      runcap_fn cap)
+SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
+                     uint64_t *rng, int m8, int c8, sel64_fn sel,
+                     runcap_fn cap)
 {
     int n, from = 0, to = 0;
-    if (*k == *stop)
+    if (u->k == u->stop)
         return 1;
-    draw_step_t(*own, dest_of(bb_andnot(m_full(), bb_or(*own, *en))), rng, m8,
-                sel, &n, &from, &to);
+    draw_step_t(u->own, dest_of(bb_andnot(m_full(), bb_or(u->own, u->en))),
+                rng, m8, sel, &n, &from, &to);
     if (!n)
         return 1; /* blocked: the rules decide, in playout_on_t */
-    BB moved = bb_xor(*own, bb_or(bb_bit(from), bb_bit(to)));
-    BB v = cap(moved, bb_and(*en, keep), to, c8);
+    BB moved = bb_xor(u->own, bb_or(bb_bit(from), bb_bit(to)));
+    BB v = cap(moved, bb_and(u->en, c->keep), to, c8);
     if (SG_UNLIKELY(bb_any(v))) {
-        BB left = bb_andnot(*en, v);
+        BB left = bb_andnot(u->en, v);
         if (capture_not_plain(r, moved, left, to, m8, c8)) {
-            *out = SG_ACT(SEEGA_ACTION_STEP, from, to);
+            u->out = SG_ACT(SEEGA_ACTION_STEP, from, to);
             return 1;
         }
-        *en = left; /* captured, and the turn ends */
-        *qb = *k + 1;
-        *stop = run_stop(*qb, *qb, limit, max_actions);
+        u->en = left; /* captured, and the turn ends */
+        u->qb = u->k + 1;
+        u->stop = run_stop(u->qb, u->qb, c->limit, c->max_actions);
     }
-    *own = *en;
-    *en = moved;
-    ++*k;
+    u->own = u->en;
+    u->en = moved;
+    u->k++;
     return 0;
+}
+#endif
+
+#if N != 5
+/* A run of plain turns (7x7, 9x9) from p at action count `played`: k
+ * counts the actions up to `stop` (run_stop), the quiet counter is k -
+ * qb (qb moves to k when something is captured), and the side to move
+ * changes with k's parity. */
+SG_INLINE void run_in(RUN *u, const POS *p, uint32_t played, const RUNC *c)
+{
+    run_pieces_in(u, p);
+    u->k0 = u->k = played;
+    u->qb = played - (uint32_t)p->quiet;
+    u->stop = run_stop(played, u->qb, c->limit, c->max_actions);
+    u->out = 0;
 }
 
 SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
@@ -2087,19 +2082,13 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
                                    int m8, int c8, sel64_fn sel,
                                    runcap_fn cap)
 {
-    BB own = p->bb[p->side], en = p->bb[p->side ^ 1];
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    /* k counts the actions up to `stop` (run_stop); the quiet counter is
-     * k - qb; the side to move changes with k's parity */
-    uint32_t k0 = *played, k = k0, qb = k0 - (uint32_t)p->quiet;
-    uint32_t stop = run_stop(k, qb, limit, max_actions);
-    seega_action out = 0;
-    while (!turn7_t(&own, &en, &k, &stop, &qb, &out, r, rng, keep, limit,
-                    max_actions, m8, c8, sel, cap))
+    RUNC c = runc_of(r, max_actions);
+    RUN u;
+    run_in(&u, p, *played, &c);
+    while (!turn_t(&u, &c, r, rng, m8, c8, sel, cap))
         ;
-    run_end(p, own, en, k0, k, qb, played);
-    return out;
+    run_end(p, run_own(&u), run_en(&u), u.k0, u.k, u.qb, played);
+    return u.out;
 }
 
 /*
@@ -2108,39 +2097,32 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
  * back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
  * for make (or 0).
  */
-SG_INLINE int dual7_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
-                      uint64_t *rb, uint32_t max_actions, uint32_t *ka,
-                      uint32_t *kb, seega_action *out, int m8, int c8,
-                      sel64_fn sel, runcap_fn cap)
+SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
+                     uint64_t *rb, uint32_t max_actions, uint32_t *ka,
+                     uint32_t *kb, seega_action *out, int m8, int c8,
+                     sel64_fn sel, runcap_fn cap)
 {
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    BB oa = pa->bb[pa->side], ea = pa->bb[pa->side ^ 1];
-    BB ob = pb->bb[pb->side], eb = pb->bb[pb->side ^ 1];
+    RUNC c = runc_of(r, max_actions);
+    RUN u, v;
     uint64_t sa = *ra, sb = *rb;
-    uint32_t a0 = *ka, b0 = *kb, k1 = a0, k2 = b0;
-    uint32_t qa = a0 - (uint32_t)pa->quiet, qbb = b0 - (uint32_t)pb->quiet;
-    uint32_t sta = run_stop(k1, qa, limit, max_actions);
-    uint32_t stb = run_stop(k2, qbb, limit, max_actions);
-    seega_action xa = 0, xb = 0;
     int who;
+    run_in(&u, pa, *ka, &c);
+    run_in(&v, pb, *kb, &c);
     for (;;) {
-        if (turn7_t(&oa, &ea, &k1, &sta, &qa, &xa, r, &sa, keep, limit,
-                    max_actions, m8, c8, sel, cap)) {
+        if (turn_t(&u, &c, r, &sa, m8, c8, sel, cap)) {
             who = 0;
             break;
         }
-        if (turn7_t(&ob, &eb, &k2, &stb, &qbb, &xb, r, &sb, keep, limit,
-                    max_actions, m8, c8, sel, cap)) {
+        if (turn_t(&v, &c, r, &sb, m8, c8, sel, cap)) {
             who = 1;
             break;
         }
     }
     *ra = sa;
     *rb = sb;
-    run_end(pa, oa, ea, a0, k1, qa, ka);
-    run_end(pb, ob, eb, b0, k2, qbb, kb);
-    *out = who ? xb : xa;
+    run_end(pa, run_own(&u), run_en(&u), u.k0, u.k, u.qb, ka);
+    run_end(pb, run_own(&v), run_en(&v), v.k0, v.k, v.qb, kb);
+    *out = who ? v.out : u.out;
     return who;
 }
 #endif
@@ -2297,8 +2279,8 @@ SG_INLINE int playout_next_t(POS *p, uint64_t *rng, uint32_t *played,
 /*
  * `count` playouts from start, counted into out. Each has a generator of
  * its own (seeded from the seed and its number), so they may go in any
- * order. On 7x7 and 9x9 two go at once: their runs in one loop (SG_DUAL:
- * dual7_t, dual9_t) whose turns alternate between the two games, so the
+ * order. On 7x7 and 9x9 two go at once: their runs in one loop (dual_t)
+ * whose turns alternate between the two games, so the
  * processor overlaps them (a turn waits on the draw and the step of the
  * turn before it of its own game only); when one run stops, that game
  * goes on alone to its next run, or to its end and the next playout
@@ -2326,8 +2308,8 @@ SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
     on[1] = on[0] && SG_NEXT(1);
     while (on[0] && on[1]) {
         seega_action a;
-        int j = SG_DUAL(&p[0], &p[1], r, &s[0], &s[1], max_actions, &k[0],
-                        &k[1], &a, m8, c8, sel, cap);
+        int j = dual_t(&p[0], &p[1], r, &s[0], &s[1], max_actions, &k[0],
+                       &k[1], &a, m8, c8, sel, cap);
         if (playout_on_t(&p[j], r, &s[j], max_actions, &k[j], list, a, m8,
                          sel, gen, make, &live))
             continue;
