@@ -2171,6 +2171,18 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
  * (returns 0; *live: 1 if the game is still going, at max_actions);
  * *played counts the actions.
  */
+/* The placing from p if it is placing (place_run_t); then 1 if p is at a
+ * run (a plain turn of the moving phase, the game going). */
+SG_INLINE int placed_at_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+                              uint32_t max_actions, uint32_t *played,
+                              sel64_fn sel)
+{
+    if (p_placing(p) && p->result == SEEGA_ONGOING)
+        place_run_t(p, r, rng, max_actions, played, sel);
+    return p->state == SG_ST_NORMAL && p->result == SEEGA_ONGOING &&
+           !p_placing(p);
+}
+
 SG_INLINE int playout_on_t(POS *p, const sg_crules *r, uint64_t *rng,
                            uint32_t max_actions, uint32_t *played,
                            seega_action *list, seega_action a, int m8,
@@ -2191,10 +2203,7 @@ SG_INLINE int playout_on_t(POS *p, const sg_crules *r, uint64_t *rng,
         make(p, r, a);
         ++*played;
         a = 0;
-        if (p_placing(p) && p->result == SEEGA_ONGOING)
-            place_run_t(p, r, rng, max_actions, played, sel);
-        if (p->state == SG_ST_NORMAL && p->result == SEEGA_ONGOING &&
-            !p_placing(p))
+        if (placed_at_run_t(p, r, rng, max_actions, played, sel))
             return 1;
     }
 }
@@ -2211,10 +2220,7 @@ SG_INLINE int playout_begin_t(POS *p, const POS *start, const sg_crules *r,
     rng_next(rng);
     *p = *start;
     *played = 0;
-    if (p_placing(p) && p->result == SEEGA_ONGOING)
-        place_run_t(p, r, rng, max_actions, played, sel);
-    if (p->state == SG_ST_NORMAL && p->result == SEEGA_ONGOING &&
-        !p_placing(p))
+    if (placed_at_run_t(p, r, rng, max_actions, played, sel))
         return 1;
     return playout_on_t(p, r, rng, max_actions, played, list, 0, m8, sel, gen,
                         make, live);
