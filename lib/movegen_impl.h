@@ -1698,14 +1698,47 @@ static uint64_t p_perft(const POS *p, const sg_crules *r, int depth)
 /* ---- playouts -------------------------------------------------------------- */
 
 /*
- * The generator: wyrand (Wang Yi), one multiply per number, any seed; each
- * playout's stream starts from the seed and the playout's number, so the
- * stats do not depend on how playouts are scheduled.
+ * The generator: wyrand (Wang Yi), one multiply per 64-bit number, any
+ * seed; each playout's stream starts from the seed and the playout's
+ * number, so the stats do not depend on how playouts are scheduled. A
+ * draw takes 32 bits: the low half of a number, then its high half (h
+ * keeps it, with bit 32 set, until then), so one multiply serves two
+ * draws.
  */
+typedef struct sg_rng {
+    uint64_t s; /* wyrand's state */
+    uint64_t h; /* the next draw's 32 bits | 1 << 32, or 0: none kept */
+} sg_rng;
+#define SG_RNG_KEPT ((uint64_t)1 << 32)
+
+#define SG_WY0 0xa0761d6478bd642fu
+#define SG_WY1 0xe7037ed1a0b428dbu
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
+    !defined(SEEGA_NO_INT128)
+/* The constants as memory operands: in the 5x5 runs (two games at once)
+ * the registers are short, and GCC reloads each into one per draw. */
+static const uint64_t sg_wy[2] = {SG_WY0, SG_WY1};
+#endif
+
 SG_INLINE uint64_t rng_next(uint64_t *s)
 {
-    *s += 0xa0761d6478bd642fu;
-    uint64_t a = *s, b = *s ^ 0xe7037ed1a0b428dbu;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
+    !defined(SEEGA_NO_INT128)
+    uint64_t x = *s, lo, hi;
+    __asm__("addq %[c0], %[x]\n\t"
+            "movq %[x], %[lo]\n\t"
+            "movq %[x], %[hi]\n\t"
+            "xorq %[c1], %[hi]\n\t"
+            "mulq %[hi]\n\t"
+            "xorq %[hi], %[lo]"
+            : [x] "+r"(x), [lo] "=&a"(lo), [hi] "=&d"(hi)
+            : [c0] "m"(sg_wy[0]), [c1] "m"(sg_wy[1])
+            : "cc");
+    *s = x;
+    return lo;
+#else
+    *s += SG_WY0;
+    uint64_t a = *s, b = *s ^ SG_WY1;
 #if SG_HAVE_INT128
     __extension__ unsigned __int128 m = (unsigned __int128)a * b;
     return (uint64_t)m ^ (uint64_t)(m >> 64);
@@ -1718,16 +1751,38 @@ SG_INLINE uint64_t rng_next(uint64_t *s)
     uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
     return lo ^ hi;
 #endif
+#endif
+}
+
+/* The generator for playout number i of `seed`. */
+SG_INLINE void rng_seed(sg_rng *g, uint64_t seed, uint32_t i)
+{
+    g->s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);
+    g->h = 0;
+    rng_next(&g->s);
+}
+
+/* The next 32 bits. */
+SG_INLINE uint32_t rng_u32(sg_rng *g)
+{
+    if (g->h) {
+        uint32_t x = (uint32_t)g->h;
+        g->h = 0;
+        return x;
+    }
+    uint64_t o = rng_next(&g->s);
+    g->h = o >> 32 | SG_RNG_KEPT;
+    return (uint32_t)o;
 }
 
 /* Uniform in [0, n), n >= 1, without bias (Lemire's method). */
-SG_INLINE uint32_t rng_below(uint64_t *s, uint32_t n)
+SG_INLINE uint32_t rng_below(sg_rng *g, uint32_t n)
 {
-    uint64_t m = (uint64_t)(uint32_t)rng_next(s) * n;
+    uint64_t m = (uint64_t)rng_u32(g) * n;
     if ((uint32_t)m < n) {
         uint32_t t = (uint32_t)(-n) % n;
         while ((uint32_t)m < t)
-            m = (uint64_t)(uint32_t)rng_next(s) * n;
+            m = (uint64_t)rng_u32(g) * n;
     }
     return (uint32_t)(m >> 32);
 }
@@ -1782,7 +1837,7 @@ SG_INLINE int draw_dir(int i, const int *before, int m8)
  * A uniformly random step of `own` into the empty squares of `dest`, as
  * (from, to); n receives the number of steps (0: none, nothing drawn).
  */
-SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
+SG_INLINE void draw_step_t(BB own, DEST dest, sg_rng *rng, int m8,
                            sel64_fn sel, int *n, int *from, int *to)
 {
     BB t[8];
@@ -1806,7 +1861,7 @@ SG_INLINE void draw_step_t(BB own, DEST dest, uint64_t *rng, int m8,
  * place with place_run_t), or 0 when the game is over. Plain steps are
  * drawn without building the list (draw_step_t).
  */
-SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, sg_rng *rng,
                               seega_action *list, int m8, sel64_fn sel,
                               gen_fn gen)
 {
@@ -1864,6 +1919,7 @@ SG_INLINE void run_end(POS *p, BB own, BB en, uint32_t k0, uint32_t k,
 #if N == 5
 #include "playout5_impl.h"
 #define run_plain_t p5_run2_t
+#define dual_t p5_dual2_t
 typedef cap5_fn runcap_fn;
 #define SG_RUNCAP(V) cap5##V
 #elif N == 9
@@ -1939,7 +1995,7 @@ SG_INLINE BB run_en(const RUN *u) { return w9_board(u->ya, u->yb); }
  * played: at the stop, blocked, or (u->out) before a step for make.
  */
 SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
-                     uint64_t *rng, int m8, int c8, sel64_fn sel,
+                     sg_rng *rng, int m8, int c8, sel64_fn sel,
                      runcap_fn cap)
 {
     if (u->k == u->stop)
@@ -2034,7 +2090,7 @@ SG_INLINE BB run_en(const RUN *u) { return u->en; }
  * played: at the stop, blocked, or (u->out) before a step for make.
  */
 SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
-                     uint64_t *rng, int m8, int c8, sel64_fn sel,
+                     sg_rng *rng, int m8, int c8, sel64_fn sel,
                      runcap_fn cap)
 {
     int n, from = 0, to = 0;
@@ -2077,7 +2133,7 @@ SG_INLINE void run_in(RUN *u, const POS *p, uint32_t played, const RUNC *c)
     u->out = 0;
 }
 
-SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, sg_rng *rng,
                                    uint32_t max_actions, uint32_t *played,
                                    int m8, int c8, sel64_fn sel,
                                    runcap_fn cap)
@@ -2097,14 +2153,14 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, uint64_t *rng,
  * back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
  * for make (or 0).
  */
-SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
-                     uint64_t *rb, uint32_t max_actions, uint32_t *ka,
+SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
+                     sg_rng *rb, uint32_t max_actions, uint32_t *ka,
                      uint32_t *kb, seega_action *out, int m8, int c8,
                      sel64_fn sel, runcap_fn cap)
 {
     RUNC c = runc_of(r, max_actions);
     RUN u, v;
-    uint64_t sa = *ra, sb = *rb;
+    sg_rng sa = *ra, sb = *rb;
     int who;
     run_in(&u, pa, *ka, &c);
     run_in(&v, pb, *kb, &c);
@@ -2131,7 +2187,7 @@ SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, uint64_t *ra,
  * The placing from p (game going) up to max_actions (*played counts the
  * actions), as pick_t and make play it, without the call to make.
  */
-SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE void place_run_t(POS *p, const sg_crules *r, sg_rng *rng,
                            uint32_t max_actions, uint32_t *played,
                            sel64_fn sel)
 {
@@ -2173,7 +2229,7 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, uint64_t *rng,
  */
 /* The placing from p if it is placing (place_run_t); then 1 if p is at a
  * run (a plain turn of the moving phase, the game going). */
-SG_INLINE int placed_at_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE int placed_at_run_t(POS *p, const sg_crules *r, sg_rng *rng,
                               uint32_t max_actions, uint32_t *played,
                               sel64_fn sel)
 {
@@ -2183,7 +2239,7 @@ SG_INLINE int placed_at_run_t(POS *p, const sg_crules *r, uint64_t *rng,
            !p_placing(p);
 }
 
-SG_INLINE int playout_on_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE int playout_on_t(POS *p, const sg_crules *r, sg_rng *rng,
                            uint32_t max_actions, uint32_t *played,
                            seega_action *list, seega_action a, int m8,
                            sel64_fn sel, gen_fn gen, make_fn make, int *live)
@@ -2211,13 +2267,12 @@ SG_INLINE int playout_on_t(POS *p, const sg_crules *r, uint64_t *rng,
 /* A playout's start: p, the position to play from, and its generator
  * seeded for playout number i; then as playout_on_t, from the start. */
 SG_INLINE int playout_begin_t(POS *p, const POS *start, const sg_crules *r,
-                              uint64_t *rng, uint64_t seed, uint32_t i,
+                              sg_rng *rng, uint64_t seed, uint32_t i,
                               uint32_t max_actions, uint32_t *played,
                               seega_action *list, int m8, sel64_fn sel,
                               gen_fn gen, make_fn make, int *live)
 {
-    *rng = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);
-    rng_next(rng);
+    rng_seed(rng, seed, i);
     *p = *start;
     *played = 0;
     if (placed_at_run_t(p, r, rng, max_actions, played, sel))
@@ -2245,7 +2300,7 @@ SG_INLINE void playout_count(POS *p, const sg_crules *r, uint32_t played,
 
 /* The rest of a playout at p, at a run (state '-', moving phase, game
  * going), one run at a time, counted into out. */
-SG_INLINE void playout_end_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE void playout_end_t(POS *p, const sg_crules *r, sg_rng *rng,
                              uint32_t max_actions, uint32_t played,
                              seega_action *list, uint64_t out[5], int m8,
                              int c8, sel64_fn sel, runcap_fn cap, gen_fn gen,
@@ -2253,7 +2308,7 @@ SG_INLINE void playout_end_t(POS *p, const sg_crules *r, uint64_t *rng,
 {
     int live;
     seega_action a;
-    uint64_t g = *rng; /* kept in a register */
+    sg_rng g = *rng; /* kept in registers */
     do
         a = run_plain_t(p, r, &g, max_actions, &played, m8, c8, sel, cap);
     while (playout_on_t(p, r, &g, max_actions, &played, list, a, m8, sel,
@@ -2265,7 +2320,7 @@ SG_INLINE void playout_end_t(POS *p, const sg_crules *r, uint64_t *rng,
 /* The next of the `count` playouts from start (*i: how many began) that
  * reaches a run, begun at p (1), those that end before one counted into
  * out; 0 when none is left. */
-SG_INLINE int playout_next_t(POS *p, uint64_t *rng, uint32_t *played,
+SG_INLINE int playout_next_t(POS *p, sg_rng *rng, uint32_t *played,
                              const POS *start, const sg_crules *r,
                              uint64_t seed, uint32_t *i, uint32_t count,
                              uint32_t max_actions, seega_action *list,
@@ -2285,16 +2340,15 @@ SG_INLINE int playout_next_t(POS *p, uint64_t *rng, uint32_t *played,
 /*
  * `count` playouts from start, counted into out. Each has a generator of
  * its own (seeded from the seed and its number), so they may go in any
- * order. On 7x7 and 9x9 two go at once: their runs in one loop (dual_t)
- * whose turns alternate between the two games, so the
- * processor overlaps them (a turn waits on the draw and the step of the
- * turn before it of its own game only); when one run stops, that game
- * goes on alone to its next run, or to its end and the next playout
- * takes its place. 7x7 playouts took 0.70-0.80 of the time this way,
- * 9x9 ones 0.90-0.92 (two 9x9 games' windows do not fit the registers).
- * 5x5 goes one game at a time: two at once took about two thirds of the
- * time there too, but 61.5-63.1 instructions a MODERN action instead of
- * 59.0 (see docs/performance.md).
+ * order. Two go at once: their runs in one loop (dual_t) whose turns
+ * alternate between the two games, so the processor overlaps them (a
+ * turn waits on the draw and the step of the turn before it of its own
+ * game only); when one run stops, that game goes on alone to its next
+ * run, or to its end and the next playout takes its place. 7x7 playouts
+ * took 0.70-0.80 of the time this way, 9x9 ones 0.90-0.92 (two 9x9
+ * games' windows do not fit the registers), 5x5 ones 0.63-0.71 (there
+ * with rounds of two turns a game, each round one number of each game's
+ * generator; see docs/performance.md).
  */
 SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           uint32_t count, uint32_t max_actions,
@@ -2303,12 +2357,11 @@ SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           make_fn make)
 {
     POS p[2];
-    uint64_t s[2];
+    sg_rng s[2];
     uint32_t k[2], i = 0;
 #define SG_NEXT(j)                                                             \
     playout_next_t(&p[j], &s[j], &k[j], start, r, seed, &i, count,             \
                    max_actions, list, out, m8, sel, gen, make)
-#if N != 5
     int live, on[2];
     on[0] = SG_NEXT(0);
     on[1] = on[0] && SG_NEXT(1);
@@ -2326,11 +2379,6 @@ SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
         if (on[j])
             playout_end_t(&p[j], r, &s[j], max_actions, k[j], list, out, m8,
                           c8, sel, cap, gen, make);
-#else
-    while (SG_NEXT(0))
-        playout_end_t(&p[0], r, &s[0], max_actions, k[0], list, out, m8, c8,
-                      sel, cap, gen, make);
-#endif
 #undef SG_NEXT
 }
 

@@ -205,33 +205,51 @@ SG_INLINE int p5_pick(int i, int c0, uint64_t w1, uint64_t *w,
 }
 
 /*
- * One plain turn of the side with pieces *a against *b: 0 when played
- * (*a, *b and *e2 updated), else 1 with nothing played: at `stop`, or
- * blocked, or (*out) before a step for make.
+ * One plain turn, action number k, of the side with pieces *a against *b,
+ * before the run's stop: 0 when played (*a, *b and *e2 updated; after a
+ * capture *base and *stop too), else nothing played and 1 before the draw
+ * (blocked, or a draw Lemire's method might reject: pick_t draws it
+ * again), 2 after it (*out: a step for make). The draw takes the low half
+ * of a new number (half 0: *s moves on, *o receives it) or the high half
+ * of *o (half 1), as rng_u32 does, so a run draws what the public API's
+ * list would.
  */
-SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
-                        uint32_t *rem, uint32_t *stop, uint32_t *base,
-                        seega_action *out, const sg_crules *r, uint64_t *rng,
+SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
+                        uint32_t *stop, uint32_t *base,
+                        seega_action *out, const sg_crules *r, uint64_t *s,
+                        uint64_t *o, int half,
                         const P5_STEP (*steps)[64], uint64_t keep,
                         int32_t limit, uint32_t max_actions, int m8, int c8,
                         int im, sel64_fn sel, cap5_fn cap)
 {
     uint64_t own = *a, en = *b, e2 = *e2p, w[4];
-    int c[4], total;
-    if (!*rem)
-        return 1;
+    int c[4];
+    uint32_t total;
     w[0] = (own << 6 | own << 29) & e2;
     w[1] = (own << 1 | own << 34) & e2;
-    total = (c[0] = sg_popcount64(w[0])) + (c[1] = sg_popcount64(w[1]));
+    total = (uint32_t)((c[0] = sg_popcount64(w[0])) +
+                       (c[1] = sg_popcount64(w[1])));
     if (m8) {
         w[2] = ((own & ~((uint64_t)1 << 28)) << 7 |
                 (own & ~(uint64_t)1) << 28) & e2;
         w[3] = (own << 5 | own << 30) & e2;
-        total += (c[2] = sg_popcount64(w[2])) + (c[3] = sg_popcount64(w[3]));
+        total += (uint32_t)((c[2] = sg_popcount64(w[2])) +
+                            (c[3] = sg_popcount64(w[3])));
     }
     if (!total)
         return 1; /* blocked: the rules decide, in playout_on_t */
-    int i = (int)rng_below(rng, (uint32_t)total);
+    uint32_t x;
+    if (half)
+        x = (uint32_t)(*o >> 32);
+    else
+        x = (uint32_t)(*o = rng_next(s));
+    uint64_t dm = (uint64_t)x * total;
+    if (SG_UNLIKELY((uint32_t)dm < total)) {
+        if (!half)
+            *s -= SG_WY0; /* not drawn after all */
+        return 1;
+    }
+    int i = (int)(dm >> 32);
     /* The word of the i-th step, without a branch: the draw is random, so
      * a branch on it would be mispredicted half the time. */
     uint64_t wj = w[0];
@@ -259,59 +277,87 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p,
                                              p5_sq(to), im, m8, c8))) {
             /* make plays it, from the position before */
             *out = SG_ACT(SEEGA_ACTION_STEP, p5_sq(from), p5_sq(to));
-            return 1;
+            return 2;
         }
         *e2p = e2 ^ st->e2 ^ v ^ v << P5_HI;
         *a = moved;
         *b = left; /* captured, and the turn ends */
-        *base = *stop - --*rem;
-        *stop = run_stop(*base, *base, limit, max_actions);
-        *rem = *stop - *base;
+        *base = k + 1;
+        *stop = run_stop(k + 1, k + 1, limit, max_actions);
         return 0;
     }
     *e2p = e2 ^ st->e2;
     *a = moved;
-    --*rem;
     return 0;
 }
 
 /*
  * Plain turns of the moving phase from p, as run_plain_t in
  * movegen_impl.h says, with both sides in registers in the padded layout
- * (im: the centre is immune): x of the side to move at the start, y of
- * the other. The turns need not flip a side to move: they come in pairs.
- * Nor count quiet turns: the counter is k - base, where base moves to k
- * when something is captured, and the loop counts down `rem`, the steps
- * left to `stop` (run_stop), the sooner of max_actions and the quiet
- * limit.
+ * (im: the centre is immune): x of the side to move, y of the other. The
+ * turns come in rounds of two, the first drawing the low half of a new
+ * number, the second its high half (a half kept from before the run goes
+ * first, alone), so they need not flip a side to move. Nor count quiet
+ * turns or check the stop each turn: the counter is k - base, where base
+ * moves to k when something is captured, and n counts down the rounds
+ * left before `stop` (run_stop), the sooner of max_actions and the quiet
+ * limit, which a capture only moves later. With one turn left before the
+ * stop the run ends there, and pick_t and make play it.
  */
-SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, sg_rng *rng,
                                 uint32_t max_actions, uint32_t *played,
                                 int m8, int c8, int im, sel64_fn sel,
                                 cap5_fn cap)
 {
-    int me = p->side;
+    int me = p->side, rc;
     uint64_t x = p5_in(p->bb[me]), y = p5_in(p->bb[me ^ 1]);
     uint64_t e = P5_FULL & ~(x | y), e2 = e | e << P5_HI;
     uint64_t keep = im ? P5_FULL & ~P5_CENTRE : P5_FULL;
     const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
     int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
-    uint32_t k0 = *played, base = k0 - (uint32_t)p->quiet;
-    uint32_t stop = run_stop(k0, base, limit, max_actions), rem = stop - k0;
+    uint32_t k = *played, base = k - (uint32_t)p->quiet;
+    uint32_t stop = run_stop(k, base, limit, max_actions), n, kend;
+    uint64_t s = rng->s, o = rng->h << 32, h = rng->h, t;
     seega_action out = 0;
-    for (;;) {
-        if (p5_turn_t(&x, &y, &e2, &rem, &stop, &base, &out, r, rng, steps,
-                      keep, limit, max_actions, m8, c8, im, sel, cap))
-            break;
-        if (p5_turn_t(&y, &x, &e2, &rem, &stop, &base, &out, r, rng, steps,
-                      keep, limit, max_actions, m8, c8, im, sel, cap)) {
-            me ^= 1;
-            break;
+#define P5_T(a, b, k, half)                                                    \
+    p5_turn_t(&a, &b, &e2, k, &stop, &base, &out, r, &s, &o, half, steps,     \
+              keep, limit, max_actions, m8, c8, im, sel, cap)
+    if (h) {
+        if (k == stop)
+            goto end;
+        if ((rc = P5_T(x, y, k, 1))) {
+            h = rc == 1 ? h : 0;
+            goto end;
         }
+        t = x, x = y, y = t;
+        me ^= 1;
+        k++;
+        h = 0;
     }
-    uint32_t k = stop - rem;
-    p->bb[p->side] = p5_out(x);
-    p->bb[p->side ^ 1] = p5_out(y);
+    while ((n = (stop - k) / 2)) {
+        kend = k + 2 * n;
+        do {
+            if ((rc = P5_T(x, y, kend - 2 * n, 0))) {
+                h = rc == 1 ? 0 : o >> 32 | SG_RNG_KEPT;
+                k = kend - 2 * n;
+                goto end;
+            }
+            if ((rc = P5_T(y, x, kend - 2 * n + 1, 1))) {
+                h = rc == 1 ? o >> 32 | SG_RNG_KEPT : 0;
+                t = x, x = y, y = t;
+                me ^= 1;
+                k = kend - 2 * n + 1;
+                goto end;
+            }
+        } while (--n);
+        k = kend;
+    }
+#undef P5_T
+end:
+    rng->s = s;
+    rng->h = h;
+    p->bb[me] = p5_out(x);
+    p->bb[me ^ 1] = p5_out(y);
     p->side = (uint8_t)me;
     p->quiet = (int32_t)(k - base);
     *played = k;
@@ -319,11 +365,168 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, uint64_t *rng,
 }
 
 /* p5_run_t with the centre rule as a constant. */
-SG_INLINE seega_action p5_run2_t(POS *p, const sg_crules *r, uint64_t *rng,
+SG_INLINE seega_action p5_run2_t(POS *p, const sg_crules *r, sg_rng *rng,
                                  uint32_t max_actions, uint32_t *played,
                                  int m8, int c8, sel64_fn sel, cap5_fn cap)
 {
     if (r->immune)
         return p5_run_t(p, r, rng, max_actions, played, m8, c8, 1, sel, cap);
     return p5_run_t(p, r, rng, max_actions, played, m8, c8, 0, sel, cap);
+}
+
+/* A run's start from p at action count k0 (for p5_dual_t): its pieces
+ * (x of the side to move), doubled empty set, quiet base and stop, as
+ * p5_run_t sets them. */
+#define P5_RUN_IN(p, k0, x, y, e2, base, stop)                                 \
+    do {                                                                       \
+        x = p5_in((p)->bb[(p)->side]);                                         \
+        y = p5_in((p)->bb[(p)->side ^ 1]);                                     \
+        e2 = P5_FULL & ~(x | y);                                               \
+        e2 |= e2 << P5_HI;                                                     \
+        base = (k0) - (uint32_t)(p)->quiet;                                    \
+        stop = run_stop(k0, base, limit, max_actions);                         \
+    } while (0)
+/* ... and its end, written back to p (k0: the count at its start, x: the
+ * pieces of p's side to move then) */
+SG_INLINE void p5_run_end(POS *p, uint64_t x, uint64_t y, uint32_t k0,
+                          uint32_t k, uint32_t base, uint32_t *played)
+{
+    p->bb[p->side] = p5_out(x);
+    p->bb[p->side ^ 1] = p5_out(y);
+    p->side ^= (uint8_t)((k - k0) & 1);
+    p->quiet = (int32_t)(k - base);
+    *played = k;
+}
+
+/*
+ * Two playouts' runs at once (pa's with the generator ra, pb's with rb),
+ * their turns in turn: a turn waits on the one before it of its own game
+ * (the draw, the step, the empty squares), not on the other game's, so
+ * the processor overlaps the two. A round is two turns of each game, as
+ * in p5_run_t (a new number's low half, then its high half; a half kept
+ * from before goes first, alone), and n counts down the rounds both games
+ * have before their stops. Until either stops (or has one turn left
+ * before its stop); both are written back. Returns 0 if pa's stopped, 1
+ * if pb's, with *out that run's step for make (or 0), as p5_run_t returns
+ * it.
+ */
+SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
+                        sg_rng *rb, uint32_t max_actions, uint32_t *ka,
+                        uint32_t *kb, seega_action *out, int m8, int c8,
+                        int im, sel64_fn sel, cap5_fn cap)
+{
+    uint64_t keep = im ? P5_FULL & ~P5_CENTRE : P5_FULL;
+    const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
+    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    uint64_t xa, ya, ea, xb, yb, eb, t;
+    uint64_t sa = ra->s, oa = ra->h << 32, sb = rb->s, ob = rb->h << 32;
+    uint64_t ha = ra->h, hb = rb->h;
+    uint32_t ba, sta, bb_, stb, ka0 = *ka, kb0 = *kb, ja = ka0, jb = kb0;
+    uint32_t n, ea_, eb_;
+    seega_action outa = 0, outb = 0;
+    int who, rc;
+    P5_RUN_IN(pa, ka0, xa, ya, ea, ba, sta);
+    P5_RUN_IN(pb, kb0, xb, yb, eb, bb_, stb);
+#define P5_TA(a, b, k, half)                                                   \
+    p5_turn_t(&a, &b, &ea, k, &sta, &ba, &outa, r, &sa, &oa, half, steps,     \
+              keep, limit, max_actions, m8, c8, im, sel, cap)
+#define P5_TB(a, b, k, half)                                                   \
+    p5_turn_t(&a, &b, &eb, k, &stb, &bb_, &outb, r, &sb, &ob, half, steps,    \
+              keep, limit, max_actions, m8, c8, im, sel, cap)
+    /* a half kept from before: its turn first (then the other side's
+     * pieces are x, as p5_run_end wants, from one action later) */
+    if (ha) {
+        who = 0;
+        if (ja == sta)
+            goto end;
+        if ((rc = P5_TA(xa, ya, ja, 1))) {
+            ha = rc == 1 ? ha : 0;
+            goto end;
+        }
+        t = xa, xa = ya, ya = t;
+        pa->side ^= 1;
+        ka0 = ++ja;
+        ha = 0;
+    }
+    if (hb) {
+        who = 1;
+        if (jb == stb)
+            goto end;
+        if ((rc = P5_TB(xb, yb, jb, 1))) {
+            hb = rc == 1 ? hb : 0;
+            goto end;
+        }
+        t = xb, xb = yb, yb = t;
+        pb->side ^= 1;
+        kb0 = ++jb;
+        hb = 0;
+    }
+    for (;;) {
+        uint32_t na = (sta - ja) / 2, nb = (stb - jb) / 2;
+        n = na < nb ? na : nb;
+        if (!n) { /* fewer than two turns left: pick_t goes on */
+            who = na ? 1 : 0;
+            goto end;
+        }
+        ea_ = ja + 2 * n;
+        eb_ = jb + 2 * n;
+        do {
+            if ((rc = P5_TA(xa, ya, ea_ - 2 * n, 0))) {
+                who = 0;
+                ha = rc == 1 ? 0 : oa >> 32 | SG_RNG_KEPT;
+                ja = ea_ - 2 * n;
+                jb = eb_ - 2 * n;
+                goto end;
+            }
+            if ((rc = P5_TB(xb, yb, eb_ - 2 * n, 0))) {
+                who = 1;
+                ha = oa >> 32 | SG_RNG_KEPT;
+                hb = rc == 1 ? 0 : ob >> 32 | SG_RNG_KEPT;
+                ja = ea_ - 2 * n + 1;
+                jb = eb_ - 2 * n;
+                goto end;
+            }
+            if ((rc = P5_TA(ya, xa, ea_ - 2 * n + 1, 1))) {
+                who = 0;
+                ha = rc == 1 ? oa >> 32 | SG_RNG_KEPT : 0;
+                hb = ob >> 32 | SG_RNG_KEPT;
+                ja = ea_ - 2 * n + 1;
+                jb = eb_ - 2 * n + 1;
+                goto end;
+            }
+            if ((rc = P5_TB(yb, xb, eb_ - 2 * n + 1, 1))) {
+                who = 1;
+                hb = rc == 1 ? ob >> 32 | SG_RNG_KEPT : 0;
+                ja = ea_ - 2 * n + 2;
+                jb = eb_ - 2 * n + 1;
+                goto end;
+            }
+        } while (--n);
+        ja = ea_;
+        jb = eb_;
+    }
+#undef P5_TA
+#undef P5_TB
+end:
+    ra->s = sa;
+    ra->h = ha;
+    rb->s = sb;
+    rb->h = hb;
+    p5_run_end(pa, xa, ya, ka0, ja, ba, ka);
+    p5_run_end(pb, xb, yb, kb0, jb, bb_, kb);
+    *out = who ? outb : outa;
+    return who;
+}
+
+/* p5_dual_t with the centre rule as a constant. */
+SG_INLINE int p5_dual2_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
+                         sg_rng *rb, uint32_t max_actions, uint32_t *ka,
+                         uint32_t *kb, seega_action *out, int m8, int c8,
+                         sel64_fn sel, cap5_fn cap)
+{
+    if (r->immune)
+        return p5_dual_t(pa, pb, r, ra, rb, max_actions, ka, kb, out, m8, c8,
+                         1, sel, cap);
+    return p5_dual_t(pa, pb, r, ra, rb, max_actions, ka, kb, out, m8, c8, 0,
+                     sel, cap);
 }

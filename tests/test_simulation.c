@@ -138,11 +138,11 @@ static void test_uniform(void **state)
 
 /*
  * Exactness of the fast paths. The library draws the k-th action of a
- * playout with one call of its generator (wyrand, Lemire's unbiased
- * range) as the index into the legal actions in seega_legal_moves order.
- * Replaying that through the public API (seega_legal_moves, seega_play),
- * which the differential test checks against the reference, must give the
- * very same stats.
+ * playout as an index into the legal actions in seega_legal_moves order:
+ * Lemire's unbiased range on 32 random bits, the low then the high half
+ * of each number of its generator (wyrand). Replaying that through the
+ * public API (seega_legal_moves, seega_play), which the differential test
+ * checks against the reference, must give the very same stats.
  */
 static uint64_t wy_next(uint64_t *s)
 {
@@ -160,13 +160,28 @@ static uint64_t wy_next(uint64_t *s)
 #endif
 }
 
-static uint32_t wy_below(uint64_t *s, uint32_t n)
+/* A draw takes 32 bits: the low half of a wyrand number, then its high
+ * half (kept in *h until then). */
+static uint32_t wy_u32(uint64_t *s, uint64_t *h, int *kept)
 {
-    uint64_t m = (uint64_t)(uint32_t)wy_next(s) * n;
+    uint64_t o;
+    if (*kept) {
+        *kept = 0;
+        return (uint32_t)(*h >> 32);
+    }
+    o = wy_next(s);
+    *h = o;
+    *kept = 1;
+    return (uint32_t)o;
+}
+
+static uint32_t wy_below(uint64_t *s, uint64_t *h, int *kept, uint32_t n)
+{
+    uint64_t m = (uint64_t)wy_u32(s, h, kept) * n;
     if ((uint32_t)m < n) {
         uint32_t t = (uint32_t)(-n) % n;
         while ((uint32_t)m < t)
-            m = (uint64_t)(uint32_t)wy_next(s) * n;
+            m = (uint64_t)wy_u32(s, h, kept) * n;
     }
     return (uint32_t)(m >> 32);
 }
@@ -179,7 +194,8 @@ static seega_playout_stats replay(const seega_game *g, uint64_t seed,
     memset(&st, 0, sizeof st);
     st.version = SEEGA_PLAYOUT_STATS_VERSION;
     for (uint32_t i = 0; i < count; i++) {
-        uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u);
+        uint64_t s = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15u), h = 0;
+        int kept = 0;
         seega_game *c;
         uint32_t k = 0;
         int32_t n;
@@ -187,8 +203,8 @@ static seega_playout_stats replay(const seega_game *g, uint64_t seed,
         wy_next(&s);
         while ((n = seega_legal_moves(c, acts, SEEGA_MAX_ACTIONS)) > 0 &&
                k < max_actions) {
-            assert_int_equal(seega_play(c, acts[wy_below(&s, (uint32_t)n)]),
-                             SEEGA_OK);
+            uint32_t j = wy_below(&s, &h, &kept, (uint32_t)n);
+            assert_int_equal(seega_play(c, acts[j]), SEEGA_OK);
             k++;
         }
         st.actions += k;
@@ -284,23 +300,24 @@ static void test_same_as_public_api(void **state)
 }
 
 /*
- * On 7x7 and 9x9 two playouts go at once (their runs in one loop, see
- * playouts_t in lib/movegen_impl.h): when one run stops, the other is
- * written back mid-run and resumed, a finished game gives its place to
- * the next playout, and the last one goes on alone. Every count from 1
- * (no pair) to 5 (a last one alone) must give the stats of the same
- * games played one by one through the public API: capped in the placing
- * of both sizes (1, 40), early in 7x7's moving phase (60, 9x9 still
- * placing), early in 9x9's (120), later (400), and whole games, which
- * must all end: a game the loop got wrong would then end differently or
- * at another length.
+ * Two playouts go at once (their runs in one loop, see playouts_t in
+ * lib/movegen_impl.h): when one run stops, the other is written back
+ * mid-run and resumed, a finished game gives its place to the next
+ * playout, and the last one goes on alone. Every count from 1 (no pair)
+ * to 5 (a last one alone) must give the stats of the same games played
+ * one by one through the public API: capped in the placing of every size
+ * (1), early in 5x5's moving phase (40; 7x7 and 9x9 still placing), early
+ * in 7x7's (60), early in 9x9's (120), later (400, and 41 and 61: a 5x5
+ * run that stops one turn short of a round), and whole games, which must
+ * all end: a game the loop got wrong would then end differently or at
+ * another length.
  */
 static void test_two_at_once(void **state)
 {
     (void)state;
-    static const uint32_t caps[] = {1, 40, 60, 120, 400, 1000000};
+    static const uint32_t caps[] = {1, 40, 41, 60, 61, 120, 400, 1000000};
     for (int v = SEEGA_CLASSIC; v <= SEEGA_TRADITIONAL; v++) {
-        for (int size = 7; size <= 9; size += 2) {
+        for (int size = 5; size <= 9; size += 2) {
             seega_game *g = tu_game(v, size);
             for (uint32_t count = 1; count <= 5; count++)
                 for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
@@ -312,16 +329,84 @@ static void test_two_at_once(void **state)
             seega_free(g);
         }
     }
-    /* from a crowded moving position, captures soon */
-    seega_game *g = tu_game_spn(SEEGA_CLASSIC, 7,
-                                "ooxoxox/oxoxoxo/xox1xox/oxoxoxo/"
-                                "xoxoxox/oxoxoxo/xoxoxox o 0 0 0 -");
-    for (uint32_t count = 1; count <= 5; count++) {
-        as_public_api(g, 40 + count, count, 30);
-        seega_playout_stats a = as_public_api(g, 40 + count, count, 1000000);
-        assert_int_equal(a.unfinished, 0);
+    /* from crowded moving positions, captures soon; and MODERN's two and
+     * one quiet turns short of its limit of 50 (a 5x5 run's last round,
+     * and a run with one turn left, which pick_t plays) */
+    const struct {
+        int v, size;
+        const char *spn;
+    } crowded[] = {
+        {SEEGA_CLASSIC, 7, "ooxoxox/oxoxoxo/xox1xox/oxoxoxo/"
+                           "xoxoxox/oxoxoxo/xoxoxox o 0 0 0 -"},
+        {SEEGA_CLASSIC, 5, "xoxo1/oxoxo/xo1ox/o1oxo/xoxox o 0 0 0 -"},
+        {SEEGA_MODERN, 5, "xoxo1/oxoxo/xo1ox/o1oxo/xoxox o 0 0 0 -"},
+        {SEEGA_MODERN, 5, "2o2/1x1o1/5/1o1x1/2x2 x 0 0 48 -"},
+        {SEEGA_MODERN, 5, "2o2/1x1o1/5/1o1x1/2x2 x 0 0 49 -"},
+    };
+    for (size_t i = 0; i < sizeof crowded / sizeof crowded[0]; i++) {
+        seega_game *g = tu_game_spn(crowded[i].v, crowded[i].size,
+                                    crowded[i].spn);
+        for (uint32_t count = 1; count <= 5; count++) {
+            as_public_api(g, 40 + count, count, 30);
+            seega_playout_stats a =
+                as_public_api(g, 40 + count, count, 1000000);
+            assert_int_equal(a.unfinished, 0);
+        }
+        seega_free(g);
+    }
+}
+
+/*
+ * Draws that Lemire's method may reject: 32 random bits r with r * n mod
+ * 2^32 below n, about n in 2^32 draws. The 5x5 runs leave such a draw to
+ * pick_t, which draws again as rng_below does (a real rejection only if
+ * below 2^32 mod n). The first playout of each seed here (5x5 MODERN from
+ * the start; found by searching 25 million) meets one in a run: a new
+ * number's low half (n = 17; then n = 7 and n = 10, both rejected) or
+ * a kept high half (n = 11). Each goes alone (count 1), as the first and
+ * as the second of two at once, and as the third of three.
+ */
+static void test_rare_draws(void **state)
+{
+    (void)state;
+    static const uint64_t seeds[] = {0x480780eeb62e8299u, 0x72c2ba29535cb9adu,
+                                     0x719a5f6e1a3d97f2u, 0x42825740a4a97004u};
+    /* playout i's generator starts from seed ^ i * this */
+    const uint64_t step = 0x9E3779B97F4A7C15u;
+    seega_game *g = tu_game(SEEGA_MODERN, 5);
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        as_public_api(g, seeds[i], 1, 1000000);
+        as_public_api(g, seeds[i], 2, 1000000);
+        as_public_api(g, seeds[i] ^ step, 2, 1000000);
+        as_public_api(g, seeds[i] ^ 2 * step, 3, 1000000);
     }
     seega_free(g);
+}
+
+/*
+ * A 5x5 run that begins with a half kept (pick_t or the placing drew an
+ * odd number of times before it) and whose first side to move is blocked:
+ * the half stays kept for pick_t, which plays the blocked turn (a pass, a
+ * removal). These whole games (found by a search over seeds) meet that
+ * alone (CLASSIC seed 124, TRADITIONAL seed 172; count 1), as the first
+ * of two at once (CLASSIC seed 50) and as the second (MODERN seed 102).
+ */
+static void test_blocked_with_a_half_kept(void **state)
+{
+    (void)state;
+    static const struct {
+        int v;
+        uint64_t seed;
+        uint32_t count;
+    } games[] = {{SEEGA_CLASSIC, 124, 1},
+                 {SEEGA_TRADITIONAL, 172, 1},
+                 {SEEGA_CLASSIC, 50, 2},
+                 {SEEGA_MODERN, 102, 2}};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        seega_game *g = tu_game(games[i].v, 5);
+        as_public_api(g, games[i].seed, games[i].count, 1000000);
+        seega_free(g);
+    }
 }
 
 /* Errors: NULL, version; the game and the stats untouched on error. */
@@ -379,6 +464,8 @@ int main(void)
         cmocka_unit_test(test_uniform),
         cmocka_unit_test(test_same_as_public_api),
         cmocka_unit_test(test_two_at_once),
+        cmocka_unit_test(test_rare_draws),
+        cmocka_unit_test(test_blocked_with_a_half_kept),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_allocation),
     };
