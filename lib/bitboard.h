@@ -125,6 +125,19 @@ SG_INLINE uint64_t bb64_word(bb64 a, int w) { return w ? 0 : a; }
 #define SG_HAVE_INT128 0
 #endif
 
+/*
+ * SG_ASM_X86: inline asm on x86-64 with GCC or clang, for the random
+ * generator's multiply and the 5x5 playouts' pick of a step. Off in the
+ * portable build (SEEGA_NO_INT128) and with SEEGA_NO_ASM, which so test
+ * the C forms other CPUs compile (CI builds both).
+ */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
+    !defined(SEEGA_NO_INT128) && !defined(SEEGA_NO_ASM)
+#define SG_ASM_X86 1
+#else
+#define SG_ASM_X86 0
+#endif
+
 typedef struct bb128 {
     uint64_t lo, hi;
 } bb128;

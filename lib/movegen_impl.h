@@ -1713,8 +1713,7 @@ typedef struct sg_rng {
 
 #define SG_WY0 0xa0761d6478bd642fu
 #define SG_WY1 0xe7037ed1a0b428dbu
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
-    !defined(SEEGA_NO_INT128)
+#if SG_ASM_X86
 /* The constants as memory operands: in the 5x5 runs (two games at once)
  * the registers are short, and GCC reloads each into one per draw. */
 static const uint64_t sg_wy[2] = {SG_WY0, SG_WY1};
@@ -1722,8 +1721,7 @@ static const uint64_t sg_wy[2] = {SG_WY0, SG_WY1};
 
 SG_INLINE uint64_t rng_next(uint64_t *s)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
-    !defined(SEEGA_NO_INT128)
+#if SG_ASM_X86
     uint64_t x = *s, lo, hi;
     __asm__("addq %[c0], %[x]\n\t"
             "movq %[x], %[lo]\n\t"
@@ -1884,7 +1882,10 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, sg_rng *rng,
  * counts the turn and hands over. Stops at the quiet limit, at
  * max_actions (*played counts the actions), at a blocked side, and before
  * a step whose captures end the game or may go on as a chain: that step
- * is returned (p written back first) for make to play; 0 otherwise. cap
+ * is returned (p written back first) for make to play; 0 otherwise. A
+ * run may stop sooner with 0 (5x5's: one turn before its stop, and
+ * before a draw Lemire's method may reject), as pick_t then plays the
+ * same turn with the same draw. cap
  * (of type runcap_fn, named by SG_RUNCAP) finds a step's captures: on
  * 5x5, which has its own runs in a padded layout (playout5_impl.h), its
  * capture function there; on 9x9, which has its own runs in two one-word
@@ -2346,7 +2347,7 @@ SG_INLINE int playout_next_t(POS *p, sg_rng *rng, uint32_t *played,
  * game only); when one run stops, that game goes on alone to its next
  * run, or to its end and the next playout takes its place. 7x7 playouts
  * took 0.70-0.80 of the time this way, 9x9 ones 0.90-0.92 (two 9x9
- * games' windows do not fit the registers), 5x5 ones 0.63-0.71 (there
+ * games' windows do not fit the registers), 5x5 ones 0.64-0.73 (there
  * with rounds of two turns a game, each round one number of each game's
  * generator; see docs/performance.md).
  */

@@ -179,14 +179,13 @@ uint64_t cap5_fast(uint64_t own, uint64_t en, const P5_STEP *st, uint64_t e2,
  * If i >= c0: *w = w1, *t = t1 and i -= c0, by conditional moves, not a
  * branch: the condition depends on the draw, so a branch on it would be
  * mispredicted half the time. GCC turns the plain C into a branch, hence
- * the asm on x86-64 (not in the portable build, SEEGA_NO_INT128, which so
- * tests the plain C).
+ * the asm on x86-64 (SG_ASM_X86; not in the portable build nor with
+ * SEEGA_NO_ASM, which so test the plain C).
  */
 SG_INLINE int p5_pick(int i, int c0, uint64_t w1, uint64_t *w,
                       const P5_STEP *t1, const P5_STEP **t)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&     \
-    !defined(SEEGA_NO_INT128)
+#if SG_ASM_X86
     int i1 = i - c0;
     __asm__("cmp %[c0], %[i]\n\t"
             "cmovge %[w1], %[w]\n\t"

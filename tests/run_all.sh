@@ -23,8 +23,10 @@
 #      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;
 #   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
 #   6. gcc, Release, 5x5 perft without AVX2 (SEEGA_NO_WIDE: the
-#      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run): the perft
-#      tests test_perft and test_differential;
+#      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run) and no inline
+#      asm (SEEGA_NO_ASM: the C that CPUs other than x86-64 compile, the
+#      generator's multiply through unsigned __int128): the perft tests
+#      test_perft and test_differential, and test_simulation;
 #   7. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
 #   8. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
@@ -137,11 +139,15 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 lean="-DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_DOCS=OFF
       -DSEEGA_BUILD_BINDINGS=OFF -DSEEGA_BUILD_EXAMPLES=OFF"
 
-step "gcc, Release, 5x5 perft without AVX2: the perft tests"
+step "gcc, Release, 5x5 perft without AVX2, no inline asm: the perft and playout tests"
+# SEEGA_NO_ASM: the generator's multiply through unsigned __int128 and the
+# 5x5 playouts' pick in plain C, as CPUs other than x86-64 compile them.
 # shellcheck disable=SC2086
-configure nowide gcc $lean -DSEEGA_NO_WIDE=ON
-cmake --build "$out/nowide" -j "$jobs" --target test_perft test_differential
-ctest --test-dir "$out/nowide" -R '^(test_perft|test_differential)$' \
+configure nowide gcc $lean -DSEEGA_NO_WIDE=ON -DSEEGA_NO_ASM=ON
+cmake --build "$out/nowide" -j "$jobs" \
+    --target test_perft test_differential test_simulation
+ctest --test-dir "$out/nowide" \
+    -R '^(test_perft|test_differential|test_simulation)$' \
     --no-tests=error -j "$jobs" --output-on-failure --timeout 1200
 
 step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
