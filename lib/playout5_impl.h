@@ -432,34 +432,26 @@ SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
 #define P5_TB(a, b, k, half)                                                   \
     p5_turn_t(&a, &b, &eb, k, &stb, &bb_, &outb, r, &sb, &ob, half, steps,    \
               keep, limit, max_actions, m8, c8, im, sel, cap)
-    /* a half kept from before: its turn first (then the other side's
-     * pieces are x, as p5_run_end wants, from one action later) */
-    if (ha) {
-        who = 0;
-        if (ja == sta)
-            goto end;
-        if ((rc = P5_TA(xa, ya, ja, 1))) {
-            ha = rc == 1 ? ha : 0;
-            goto end;
-        }
-        t = xa, xa = ya, ya = t;
-        pa->side ^= 1;
-        ka0 = ++ja;
-        ha = 0;
+    /* A half kept from before: its turn first, game w's (T, its turn;
+     * then the other side's pieces are x, as p5_run_end wants, from one
+     * action later). */
+#define P5_KEPT_FIRST(w, T, x, y, j, st, h, p, k0)                             \
+    if (h) {                                                                   \
+        who = w;                                                               \
+        if (j == st)                                                           \
+            goto end;                                                          \
+        if ((rc = T(x, y, j, 1))) {                                            \
+            h = rc == 1 ? h : 0;                                               \
+            goto end;                                                          \
+        }                                                                      \
+        t = x, x = y, y = t;                                                   \
+        p->side ^= 1;                                                          \
+        k0 = ++j;                                                              \
+        h = 0;                                                                 \
     }
-    if (hb) {
-        who = 1;
-        if (jb == stb)
-            goto end;
-        if ((rc = P5_TB(xb, yb, jb, 1))) {
-            hb = rc == 1 ? hb : 0;
-            goto end;
-        }
-        t = xb, xb = yb, yb = t;
-        pb->side ^= 1;
-        kb0 = ++jb;
-        hb = 0;
-    }
+    P5_KEPT_FIRST(0, P5_TA, xa, ya, ja, sta, ha, pa, ka0)
+    P5_KEPT_FIRST(1, P5_TB, xb, yb, jb, stb, hb, pb, kb0)
+#undef P5_KEPT_FIRST
     for (;;) {
         uint32_t na = (sta - ja) / 2, nb = (stb - jb) / 2;
         n = na < nb ? na : nb;
