@@ -1773,6 +1773,13 @@ SG_INLINE uint32_t rng_u32(sg_rng *g)
     return (uint32_t)o;
 }
 
+/* A run's generator written back: state s, h the half kept (or 0). */
+SG_INLINE void rng_put(sg_rng *g, uint64_t s, uint64_t h)
+{
+    g->s = s;
+    g->h = h;
+}
+
 /* Uniform in [0, n), n >= 1, without bias (Lemire's method). */
 SG_INLINE uint32_t rng_below(sg_rng *g, uint32_t n)
 {
@@ -1783,6 +1790,28 @@ SG_INLINE uint32_t rng_below(sg_rng *g, uint32_t n)
             m = (uint64_t)rng_u32(g) * n;
     }
     return (uint32_t)(m >> 32);
+}
+
+/*
+ * The draw below n of a turn in a run of plain turns, whose turns come in
+ * rounds of two: the low half of a new number (half 0: *s moves on, *o
+ * receives it), or the high half of *o (half 1), as rng_u32 would give
+ * them. 0 with *i set; or 1, nothing drawn, if Lemire's method might
+ * reject it (the low 32 bits of the product below n): the run then stops
+ * before that turn, and pick_t draws it as rng_below does.
+ */
+SG_INLINE int run_draw(uint64_t *s, uint64_t *o, int half, uint32_t n,
+                       int *i)
+{
+    uint32_t x = half ? (uint32_t)(*o >> 32) : (uint32_t)(*o = rng_next(s));
+    uint64_t m = (uint64_t)x * n;
+    if (SG_UNLIKELY((uint32_t)m < n)) {
+        if (!half)
+            *s -= SG_WY0; /* not drawn after all */
+        return 1;
+    }
+    *i = (int)(m >> 32);
+    return 0;
 }
 
 /*
@@ -1832,6 +1861,32 @@ SG_INLINE int draw_dir(int i, const int *before, int m8)
 }
 
 /*
+ * The steps of `own` into the empty squares of `dest`: t[d] their targets
+ * in direction d, before[d] how many the directions before d have; returns
+ * how many in all.
+ */
+SG_INLINE int steps_t(BB own, DEST dest, int m8, BB t[8], int before[8])
+{
+    int total = 0;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(m8); d++) {
+        t[d] = step_to(own, d, dest);
+        before[d] = total;
+        total += bb_count(t[d]);
+    }
+    return total;
+}
+
+/* The i-th of those steps, as (from, to), without a branch on i. */
+SG_INLINE void step_at_t(const BB t[8], const int before[8], int i, int m8,
+                         sel64_fn sel, int *from, int *to)
+{
+    int d = draw_dir(i, before, m8);
+    *to = bb_select(t[d], i - before[d], sel);
+    *from = *to - dir_delta(d);
+}
+
+/*
  * A uniformly random step of `own` into the empty squares of `dest`, as
  * (from, to); n receives the number of steps (0: none, nothing drawn).
  */
@@ -1839,19 +1894,11 @@ SG_INLINE void draw_step_t(BB own, DEST dest, sg_rng *rng, int m8,
                            sel64_fn sel, int *n, int *from, int *to)
 {
     BB t[8];
-    int before[8], total = 0; /* the steps of the directions before d */
-    SG_UNROLL
-    for (int d = 0; d < ndirs(m8); d++) {
-        t[d] = step_to(own, d, dest);
-        before[d] = total;
-        total += bb_count(t[d]);
-    }
-    *n = total;
-    if (!total)
-        return;
-    int i = (int)rng_below(rng, (uint32_t)total), d = draw_dir(i, before, m8);
-    *to = bb_select(t[d], i - before[d], sel);
-    *from = *to - dir_delta(d);
+    int before[8];
+    *n = steps_t(own, dest, m8, t, before);
+    if (*n)
+        step_at_t(t, before, (int)rng_below(rng, (uint32_t)*n), m8, sel, from,
+                  to);
 }
 
 /*
@@ -1992,15 +2039,15 @@ SG_INLINE BB run_own(const RUN *u) { return w9_board(u->xa, u->xb); }
 SG_INLINE BB run_en(const RUN *u) { return w9_board(u->ya, u->yb); }
 
 /*
- * One plain turn of the 9x9 run u: 0 when played, else 1 with nothing
- * played: at the stop, blocked, or (u->out) before a step for make.
+ * One plain turn of the 9x9 run u, before its stop, its draw as run_draw
+ * takes it (rs, ro, half): 0 when played, else nothing played and 1 before
+ * the draw (blocked, or a draw Lemire's method might reject), 2 after it
+ * (u->out: a step for make).
  */
-SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
-                     sg_rng *rng, int m8, int c8, sel64_fn sel,
+SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r, uint64_t *rs,
+                     uint64_t *ro, int half, int m8, int c8, sel64_fn sel,
                      runcap_fn cap)
 {
-    if (u->k == u->stop)
-        return 1;
     uint64_t ea = ~(u->xa | u->ya) & W9_DEST_A;
     uint64_t eb = ~(u->xb | u->yb) & W9_DEST_B;
     uint64_t ta[8], tb[8];
@@ -2017,7 +2064,9 @@ SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
         return 1; /* blocked: the rules decide, in playout_on_t */
     /* the direction, then the window, of the i-th step, without a
      * branch on the draw */
-    int i = (int)rng_below(rng, (uint32_t)total);
+    int i;
+    if (run_draw(rs, ro, half, (uint32_t)total, &i))
+        return 1;
     int d = draw_dir(i, before, m8);
     i -= before[d];
     int w = i >= ca[d];
@@ -2038,7 +2087,7 @@ SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
         if (capture_not_plain(r, moved, left, to, m8, c8)) {
             /* make plays it, from the position before */
             u->out = SG_ACT(SEEGA_ACTION_STEP, fs + 18 * w, to);
-            return 1;
+            return 2;
         }
         u->ya &= ~va; /* captured, and the turn ends */
         u->yb &= ~vb;
@@ -2087,27 +2136,32 @@ SG_INLINE BB run_own(const RUN *u) { return u->own; }
 SG_INLINE BB run_en(const RUN *u) { return u->en; }
 
 /*
- * One plain turn of the 7x7 run u: 0 when played, else 1 with nothing
- * played: at the stop, blocked, or (u->out) before a step for make.
+ * One plain turn of the 7x7 run u, before its stop, its draw as run_draw
+ * takes it (s, o, half): 0 when played, else nothing played and 1 before
+ * the draw (blocked, or a draw Lemire's method might reject), 2 after it
+ * (u->out: a step for make).
  */
-SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r,
-                     sg_rng *rng, int m8, int c8, sel64_fn sel,
+SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r, uint64_t *s,
+                     uint64_t *o, int half, int m8, int c8, sel64_fn sel,
                      runcap_fn cap)
 {
-    int n, from = 0, to = 0;
-    if (u->k == u->stop)
-        return 1;
-    draw_step_t(u->own, dest_of(bb_andnot(m_full(), bb_or(u->own, u->en))),
-                rng, m8, sel, &n, &from, &to);
+    BB t[8];
+    int before[8], i, from, to;
+    int n = steps_t(u->own,
+                    dest_of(bb_andnot(m_full(), bb_or(u->own, u->en))), m8,
+                    t, before);
     if (!n)
         return 1; /* blocked: the rules decide, in playout_on_t */
+    if (run_draw(s, o, half, (uint32_t)n, &i))
+        return 1;
+    step_at_t(t, before, i, m8, sel, &from, &to);
     BB moved = bb_xor(u->own, bb_or(bb_bit(from), bb_bit(to)));
     BB v = cap(moved, bb_and(u->en, c->keep), to, c8);
     if (SG_UNLIKELY(bb_any(v))) {
         BB left = bb_andnot(u->en, v);
         if (capture_not_plain(r, moved, left, to, m8, c8)) {
             u->out = SG_ACT(SEEGA_ACTION_STEP, from, to);
-            return 1;
+            return 2;
         }
         u->en = left; /* captured, and the turn ends */
         u->qb = u->k + 1;
@@ -2134,6 +2188,13 @@ SG_INLINE void run_in(RUN *u, const POS *p, uint32_t played, const RUNC *c)
     u->out = 0;
 }
 
+/*
+ * The turns come in rounds of two, the first drawing the low half of a new
+ * number, the second its high half (a half kept from before the run goes
+ * first, alone); n counts down the rounds left before the stop, which a
+ * capture only moves later, so no turn checks it. With one turn left
+ * before the stop the run ends, and pick_t and make play it.
+ */
 SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, sg_rng *rng,
                                    uint32_t max_actions, uint32_t *played,
                                    int m8, int c8, sel64_fn sel,
@@ -2141,16 +2202,43 @@ SG_INLINE seega_action run_plain_t(POS *p, const sg_crules *r, sg_rng *rng,
 {
     RUNC c = runc_of(r, max_actions);
     RUN u;
+    uint64_t s = rng->s, o = rng->h << 32, h = rng->h;
+    uint32_t n;
+    int rc;
     run_in(&u, p, *played, &c);
-    while (!turn_t(&u, &c, r, rng, m8, c8, sel, cap))
-        ;
+#define SG_T(half) turn_t(&u, &c, r, &s, &o, half, m8, c8, sel, cap)
+    if (h) {
+        if (u.k == u.stop)
+            goto end;
+        if ((rc = SG_T(1))) {
+            h = rc == 1 ? h : 0;
+            goto end;
+        }
+        h = 0;
+    }
+    while ((n = (u.stop - u.k) / 2)) {
+        do {
+            if ((rc = SG_T(0))) {
+                h = rc == 1 ? 0 : o >> 32 | SG_RNG_KEPT;
+                goto end;
+            }
+            if ((rc = SG_T(1))) {
+                h = rc == 1 ? o >> 32 | SG_RNG_KEPT : 0;
+                goto end;
+            }
+        } while (--n);
+    }
+#undef SG_T
+end:
+    rng_put(rng, s, h);
     run_end(p, run_own(&u), run_en(&u), u.k0, u.k, u.qb, played);
     return u.out;
 }
 
 /*
  * Two playouts' runs at once (see playouts_t): pa's with the generator ra,
- * pb's with rb, their turns in turn, until either stops; both written
+ * pb's with rb, a round of each in turn (two turns, as run_plain_t's),
+ * until either stops (or has one turn left before its stop); both written
  * back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
  * for make (or 0).
  */
@@ -2161,22 +2249,66 @@ SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
 {
     RUNC c = runc_of(r, max_actions);
     RUN u, v;
-    sg_rng sa = *ra, sb = *rb;
-    int who;
+    uint64_t sa = ra->s, oa = ra->h << 32, ha = ra->h;
+    uint64_t sb = rb->s, ob = rb->h << 32, hb = rb->h;
+    uint32_t n;
+    int who = 0, rc;
     run_in(&u, pa, *ka, &c);
     run_in(&v, pb, *kb, &c);
-    for (;;) {
-        if (turn_t(&u, &c, r, &sa, m8, c8, sel, cap)) {
-            who = 0;
-            break;
-        }
-        if (turn_t(&v, &c, r, &sb, m8, c8, sel, cap)) {
-            who = 1;
-            break;
-        }
+#define SG_TA(half) turn_t(&u, &c, r, &sa, &oa, half, m8, c8, sel, cap)
+#define SG_TB(half) turn_t(&v, &c, r, &sb, &ob, half, m8, c8, sel, cap)
+    /* a half kept from before: its turn first, game w's (run x, turn T) */
+#define SG_KEPT_FIRST(w, T, x, h)                                              \
+    if (h) {                                                                   \
+        who = w;                                                               \
+        if (x.k == x.stop)                                                     \
+            goto end;                                                          \
+        if ((rc = T(1))) {                                                     \
+            h = rc == 1 ? h : 0;                                               \
+            goto end;                                                          \
+        }                                                                      \
+        h = 0;                                                                 \
     }
-    *ra = sa;
-    *rb = sb;
+    SG_KEPT_FIRST(0, SG_TA, u, ha)
+    SG_KEPT_FIRST(1, SG_TB, v, hb)
+#undef SG_KEPT_FIRST
+    for (;;) {
+        uint32_t na = (u.stop - u.k) / 2, nb = (v.stop - v.k) / 2;
+        n = na < nb ? na : nb;
+        if (!n) { /* fewer than two turns left: pick_t goes on */
+            who = na ? 1 : 0;
+            goto end;
+        }
+        do {
+            if ((rc = SG_TA(0))) {
+                who = 0;
+                ha = rc == 1 ? 0 : oa >> 32 | SG_RNG_KEPT;
+                goto end;
+            }
+            if ((rc = SG_TB(0))) {
+                who = 1;
+                ha = oa >> 32 | SG_RNG_KEPT;
+                hb = rc == 1 ? 0 : ob >> 32 | SG_RNG_KEPT;
+                goto end;
+            }
+            if ((rc = SG_TA(1))) {
+                who = 0;
+                ha = rc == 1 ? oa >> 32 | SG_RNG_KEPT : 0;
+                hb = ob >> 32 | SG_RNG_KEPT;
+                goto end;
+            }
+            if ((rc = SG_TB(1))) {
+                who = 1;
+                hb = rc == 1 ? ob >> 32 | SG_RNG_KEPT : 0;
+                goto end;
+            }
+        } while (--n);
+    }
+#undef SG_TA
+#undef SG_TB
+end:
+    rng_put(ra, sa, ha);
+    rng_put(rb, sb, hb);
     run_end(pa, run_own(&u), run_en(&u), u.k0, u.k, u.qb, ka);
     run_end(pb, run_own(&v), run_en(&v), v.k0, v.k, v.qb, kb);
     *out = who ? v.out : u.out;
@@ -2347,9 +2479,9 @@ SG_INLINE int playout_next_t(POS *p, sg_rng *rng, uint32_t *played,
  * game only); when one run stops, that game goes on alone to its next
  * run, or to its end and the next playout takes its place. 7x7 playouts
  * took 0.70-0.80 of the time this way, 9x9 ones 0.90-0.92 (two 9x9
- * games' windows do not fit the registers), 5x5 ones 0.64-0.73 (there
- * with rounds of two turns a game, each round one number of each game's
- * generator; see docs/performance.md).
+ * games' windows do not fit the registers), 5x5 ones 0.64-0.73 (once
+ * the runs played rounds of two turns a game, each round one number of
+ * each game's generator; see docs/performance.md).
  */
 SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           uint32_t count, uint32_t max_actions,

@@ -208,9 +208,8 @@ SG_INLINE int p5_pick(int i, int c0, uint64_t w1, uint64_t *w,
  * before the run's stop: 0 when played (*a, *b and *e2 updated; after a
  * capture *base and *stop too), else nothing played and 1 before the draw
  * (blocked, or a draw Lemire's method might reject: pick_t draws it
- * again), 2 after it (*out: a step for make). The draw takes the low half
- * of a new number (half 0: *s moves on, *o receives it) or the high half
- * of *o (half 1), as rng_u32 does, so a run draws what the public API's
+ * again), 2 after it (*out: a step for make). The draw is run_draw's (s,
+ * o, half), as rng_u32 would give it, so a run draws what the public API's
  * list would.
  */
 SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
@@ -237,18 +236,9 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
     }
     if (!total)
         return 1; /* blocked: the rules decide, in playout_on_t */
-    uint32_t x;
-    if (half)
-        x = (uint32_t)(*o >> 32);
-    else
-        x = (uint32_t)(*o = rng_next(s));
-    uint64_t dm = (uint64_t)x * total;
-    if (SG_UNLIKELY((uint32_t)dm < total)) {
-        if (!half)
-            *s -= SG_WY0; /* not drawn after all */
+    int i;
+    if (run_draw(s, o, half, total, &i))
         return 1;
-    }
-    int i = (int)(dm >> 32);
     /* The word of the i-th step, without a branch: the draw is random, so
      * a branch on it would be mispredicted half the time. */
     uint64_t wj = w[0];
@@ -353,8 +343,7 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, sg_rng *rng,
     }
 #undef P5_T
 end:
-    rng->s = s;
-    rng->h = h;
+    rng_put(rng, s, h);
     p->bb[me] = p5_out(x);
     p->bb[me ^ 1] = p5_out(y);
     p->side = (uint8_t)me;
@@ -499,10 +488,8 @@ SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
 #undef P5_TA
 #undef P5_TB
 end:
-    ra->s = sa;
-    ra->h = ha;
-    rb->s = sb;
-    rb->h = hb;
+    rng_put(ra, sa, ha);
+    rng_put(rb, sb, hb);
     p5_run_end(pa, xa, ya, ka0, ja, ba, ka);
     p5_run_end(pb, xb, yb, kb0, jb, bb_, kb);
     *out = who ? outb : outa;

@@ -358,52 +358,70 @@ static void test_two_at_once(void **state)
 
 /*
  * Draws that Lemire's method may reject: 32 random bits r with r * n mod
- * 2^32 below n, about n in 2^32 draws. The 5x5 runs leave such a draw to
- * pick_t, which draws again as rng_below does (a real rejection only if
- * below 2^32 mod n). The first playout of each seed here (5x5 MODERN from
- * the start; found by searching 25 million) meets one in a run: a new
- * number's low half (n = 17; then n = 7 and n = 10, both rejected) or
- * a kept high half (n = 11). Each goes alone (count 1), as the first and
+ * 2^32 below n, about n in 2^32 draws. The runs of plain turns leave such
+ * a draw to pick_t, which draws again as rng_below does (a real rejection
+ * only if below 2^32 mod n). The first playout of each seed here (MODERN
+ * from the start; found by searching 25 million 5x5 playouts and 3
+ * million each on 7x7 and 9x9 with a library that reported these draws)
+ * meets one in a run: a new number's low half ("new") or a kept high half
+ * ("kept"), rejected or not. Each goes alone (count 1), as the first and
  * as the second of two at once, and as the third of three.
  */
 static void test_rare_draws(void **state)
 {
     (void)state;
-    static const uint64_t seeds[] = {0x480780eeb62e8299u, 0x72c2ba29535cb9adu,
-                                     0x719a5f6e1a3d97f2u, 0x42825740a4a97004u};
+    static const struct {
+        int size;
+        uint64_t seed;
+    } games[] = {
+        {5, 0x480780eeb62e8299u}, /* new, n = 17 */
+        {5, 0x72c2ba29535cb9adu}, /* kept, n = 11 */
+        {5, 0x719a5f6e1a3d97f2u}, /* new, n = 7, rejected */
+        {5, 0x42825740a4a97004u}, /* new, n = 10, rejected */
+        {7, 87974},               /* kept, n = 22 */
+        {7, 279056},              /* new, n = 31 */
+        {7, 1647078},             /* kept, n = 23, rejected */
+        {9, 25091},               /* new, n = 41, rejected */
+        {9, 77947},               /* kept, n = 31 */
+        {9, 1466566},             /* kept, n = 45, rejected */
+    };
     /* playout i's generator starts from seed ^ i * this */
     const uint64_t step = 0x9E3779B97F4A7C15u;
-    seega_game *g = tu_game(SEEGA_MODERN, 5);
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
-        as_public_api(g, seeds[i], 1, 1000000);
-        as_public_api(g, seeds[i], 2, 1000000);
-        as_public_api(g, seeds[i] ^ step, 2, 1000000);
-        as_public_api(g, seeds[i] ^ 2 * step, 3, 1000000);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        seega_game *g = tu_game(SEEGA_MODERN, games[i].size);
+        uint64_t seed = games[i].seed;
+        as_public_api(g, seed, 1, 1000000);
+        as_public_api(g, seed, 2, 1000000);
+        as_public_api(g, seed ^ step, 2, 1000000);
+        as_public_api(g, seed ^ 2 * step, 3, 1000000);
+        seega_free(g);
     }
-    seega_free(g);
 }
 
 /*
- * A 5x5 run that begins with a half kept (pick_t or the placing drew an
- * odd number of times before it) and whose first side to move is blocked:
+ * A run that begins with a half kept (pick_t or the placing drew an odd
+ * number of times before it) and whose first side to move is blocked:
  * the half stays kept for pick_t, which plays the blocked turn (a pass, a
  * removal). These whole games (found by a search over seeds) meet that
- * alone (CLASSIC seed 124, TRADITIONAL seed 172; count 1), as the first
- * of two at once (CLASSIC seed 50) and as the second (MODERN seed 102).
+ * alone (count 1) and as the first or the second of two at once.
  */
 static void test_blocked_with_a_half_kept(void **state)
 {
     (void)state;
     static const struct {
-        int v;
+        int v, size;
         uint64_t seed;
         uint32_t count;
-    } games[] = {{SEEGA_CLASSIC, 124, 1},
-                 {SEEGA_TRADITIONAL, 172, 1},
-                 {SEEGA_CLASSIC, 50, 2},
-                 {SEEGA_MODERN, 102, 2}};
+    } games[] = {{SEEGA_CLASSIC, 5, 124, 1},  {SEEGA_TRADITIONAL, 5, 172, 1},
+                 {SEEGA_CLASSIC, 5, 50, 2},   /* the first of two */
+                 {SEEGA_MODERN, 5, 102, 2},   /* the second */
+                 {SEEGA_MODERN, 7, 583148, 1}, {SEEGA_CLASSIC, 9, 737, 1},
+                 {SEEGA_CLASSIC, 7, 29, 2},   /* the first */
+                 {SEEGA_CLASSIC, 7, 0, 2},    /* the second */
+                 {SEEGA_CLASSIC, 9, 9, 2},    /* the first */
+                 {SEEGA_CLASSIC, 9, 25, 2}};  /* the second */
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
-        seega_game *g = tu_game(games[i].v, 5);
+        seega_game *g = tu_game(games[i].v, games[i].size);
         as_public_api(g, games[i].seed, games[i].count, 1000000);
         seega_free(g);
     }
