@@ -1930,9 +1930,9 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, sg_rng *rng,
  * max_actions (*played counts the actions), at a blocked side, and before
  * a step whose captures end the game or may go on as a chain: that step
  * is returned (p written back first) for make to play; 0 otherwise. A
- * run may stop sooner with 0 (5x5's: one turn before its stop, and
- * before a draw Lemire's method may reject), as pick_t then plays the
- * same turn with the same draw. cap
+ * run may stop sooner with 0 (one turn before its stop, and before a
+ * draw Lemire's method may reject), as pick_t then plays the same turn
+ * with the same draw. cap
  * (of type runcap_fn, named by SG_RUNCAP) finds a step's captures: on
  * 5x5, which has its own runs in a padded layout (playout5_impl.h), its
  * capture function there; on 9x9, which has its own runs in two one-word
@@ -2237,9 +2237,10 @@ end:
 
 /*
  * Two playouts' runs at once (see playouts_t): pa's with the generator ra,
- * pb's with rb, a round of each in turn (two turns, as run_plain_t's),
- * until either stops (or has one turn left before its stop); both written
- * back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
+ * pb's with rb, in rounds of two turns each, as run_plain_t's, their turns
+ * alternating (pa's low half, pb's low half, pa's high half, pb's high
+ * half), until either stops (or has one turn left before its stop); both
+ * written back. Returns 0 if pa's stopped, 1 if pb's, with *out that run's step
  * for make (or 0).
  */
 SG_INLINE int dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,

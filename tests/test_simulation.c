@@ -307,10 +307,10 @@ static void test_same_as_public_api(void **state)
  * to 5 (a last one alone) must give the stats of the same games played
  * one by one through the public API: capped in the placing of every size
  * (1), early in 5x5's moving phase (40; 7x7 and 9x9 still placing), early
- * in 7x7's (60), early in 9x9's (120), later (400, and 41 and 61: a 5x5
- * run that stops one turn short of a round), and whole games, which must
- * all end: a game the loop got wrong would then end differently or at
- * another length.
+ * in 7x7's (60), early in 9x9's (120), later (400, and 41 and 61: a run
+ * whose cap leaves it one turn short of a round), and whole games, which
+ * must all end: a game the loop got wrong would then end differently or
+ * at another length.
  */
 static void test_two_at_once(void **state)
 {
@@ -330,8 +330,8 @@ static void test_two_at_once(void **state)
         }
     }
     /* from crowded moving positions, captures soon; and MODERN's two and
-     * one quiet turns short of its limit of 50 (a 5x5 run's last round,
-     * and a run with one turn left, which pick_t plays) */
+     * one quiet turns short of its limit of 50 on each size (a run's last
+     * round, and a run with one turn left, which pick_t plays) */
     const struct {
         int v, size;
         const char *spn;
@@ -342,6 +342,10 @@ static void test_two_at_once(void **state)
         {SEEGA_MODERN, 5, "xoxo1/oxoxo/xo1ox/o1oxo/xoxox o 0 0 0 -"},
         {SEEGA_MODERN, 5, "2o2/1x1o1/5/1o1x1/2x2 x 0 0 48 -"},
         {SEEGA_MODERN, 5, "2o2/1x1o1/5/1o1x1/2x2 x 0 0 49 -"},
+        {SEEGA_MODERN, 7, "3o3/7/1x3o1/7/1o3x1/7/3x3 x 0 0 48 -"},
+        {SEEGA_MODERN, 7, "3o3/7/1x3o1/7/1o3x1/7/3x3 x 0 0 49 -"},
+        {SEEGA_MODERN, 9, "4o4/9/9/1x5o1/9/1o5x1/9/9/4x4 x 0 0 48 -"},
+        {SEEGA_MODERN, 9, "4o4/9/9/1x5o1/9/1o5x1/9/9/4x4 x 0 0 49 -"},
     };
     for (size_t i = 0; i < sizeof crowded / sizeof crowded[0]; i++) {
         seega_game *g = tu_game_spn(crowded[i].v, crowded[i].size,
