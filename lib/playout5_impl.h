@@ -327,12 +327,12 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, sg_rng *rng,
         kend = k + 2 * n;
         do {
             if ((rc = P5_T(x, y, kend - 2 * n, 0))) {
-                h = rc == 1 ? 0 : o >> 32 | SG_RNG_KEPT;
+                h = rc == 1 ? 0 : SG_KEPT_HALF(o);
                 k = kend - 2 * n;
                 goto end;
             }
             if ((rc = P5_T(y, x, kend - 2 * n + 1, 1))) {
-                h = rc == 1 ? o >> 32 | SG_RNG_KEPT : 0;
+                h = rc == 1 ? SG_KEPT_HALF(o) : 0;
                 t = x, x = y, y = t;
                 me ^= 1;
                 k = kend - 2 * n + 1;
@@ -453,30 +453,30 @@ SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
         do {
             if ((rc = P5_TA(xa, ya, ea_ - 2 * n, 0))) {
                 who = 0;
-                ha = rc == 1 ? 0 : oa >> 32 | SG_RNG_KEPT;
+                ha = rc == 1 ? 0 : SG_KEPT_HALF(oa);
                 ja = ea_ - 2 * n;
                 jb = eb_ - 2 * n;
                 goto end;
             }
             if ((rc = P5_TB(xb, yb, eb_ - 2 * n, 0))) {
                 who = 1;
-                ha = oa >> 32 | SG_RNG_KEPT;
-                hb = rc == 1 ? 0 : ob >> 32 | SG_RNG_KEPT;
+                ha = SG_KEPT_HALF(oa);
+                hb = rc == 1 ? 0 : SG_KEPT_HALF(ob);
                 ja = ea_ - 2 * n + 1;
                 jb = eb_ - 2 * n;
                 goto end;
             }
             if ((rc = P5_TA(ya, xa, ea_ - 2 * n + 1, 1))) {
                 who = 0;
-                ha = rc == 1 ? oa >> 32 | SG_RNG_KEPT : 0;
-                hb = ob >> 32 | SG_RNG_KEPT;
+                ha = rc == 1 ? SG_KEPT_HALF(oa) : 0;
+                hb = SG_KEPT_HALF(ob);
                 ja = ea_ - 2 * n + 1;
                 jb = eb_ - 2 * n + 1;
                 goto end;
             }
             if ((rc = P5_TB(yb, xb, eb_ - 2 * n + 1, 1))) {
                 who = 1;
-                hb = rc == 1 ? ob >> 32 | SG_RNG_KEPT : 0;
+                hb = rc == 1 ? SG_KEPT_HALF(ob) : 0;
                 ja = ea_ - 2 * n + 2;
                 jb = eb_ - 2 * n + 1;
                 goto end;
