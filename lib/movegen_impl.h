@@ -909,7 +909,7 @@ SG_INLINE uint64_t batch_flush(const POS *t, const BATCH *b, int side,
  * SG_TINY2 0-8); the random positions, rarely this crowded, moved by
  * less than 1%. On 7x7 and 9x9 (callgrind.sh -e on the bench, first
  * moving and 80 random positions per size, 2026-12-03): SG_TINY 2 and
- * SG_TINY2 2 moved them by under 1.5%, SG_TINY 8 by up to 2.3% more;
+ * SG_TINY2 2 moved them by under 1.5%, SG_TINY 8 took up to 2.3% more;
  * SG_TINY2 8 took 17% more on the first moving 9x9 positions, SG_TINY3
  * 4 8.5% more there; SG_TINY3 8 took 6.5% fewer on the first moving
  * 7x7 positions but 19% more time on one of them (seega-ab), so the
