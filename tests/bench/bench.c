@@ -11,6 +11,7 @@
  *   seega-bench playouts PRESET SIZE COUNT [SEED]
  *   seega-bench search [positions.txt]    search: time to depth, nodes/s
  *   seega-bench random [COUNT [SEED]]     perft on random moving positions
+ *   seega-bench nodes [first-moving.txt]  perft per node, library and reference
  *
  * The two single modes run the library only and print what they counted;
  * tests/bench/callgrind.sh runs them under callgrind for instruction
@@ -492,6 +493,92 @@ static int random_table(int count, uint64_t seed)
     return 0;
 }
 
+/* ---- perft per node: where a node's cost decides ------------------------ */
+
+/* The positions perft visits with one ply or more to go, counted through
+ * the reference (a node whose game is over counts too: perft asks it for
+ * its actions). */
+static uint64_t ref_nodes(ref_game *g, int depth)
+{
+    char texts[SEEGA_MAX_ACTIONS][8];
+    uint64_t n = 1;
+    if (depth <= 1)
+        return depth == 1;
+    int k = ref_legal(g, texts, SEEGA_MAX_ACTIONS);
+    for (int i = 0; i < k; i++) {
+        ref_play(g, texts[i]);
+        n += ref_nodes(g, depth - 1);
+        ref_undo(g);
+    }
+    return n;
+}
+
+/*
+ * Per position of the file (in the format of positions.txt): perft's
+ * leaves and nodes, and the time per node of the library and of the
+ * reference, side by side as in the table. In a narrow tree (few leaves a
+ * node) what a node costs bounds the ratio: it is the reference's time
+ * per node over the library's.
+ */
+static int nodes_table(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    printf("libseega %s, perft per node (a node: a position perft visits "
+           "with a ply or more to go)\n\n%-11s %-5s %-5s %10s %8s %7s  "
+           "%12s  %12s  %7s\n",
+           SEEGA_VERSION_STRING, "preset", "size", "depth", "leaves", "nodes",
+           "l/node", "library", "reference", "ratio");
+    while (fgets(line, sizeof line, f)) {
+        char name[32], spn[256];
+        int size, depth, v;
+        if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]", name,
+                                     &size, &depth, spn) != 4)
+            continue;
+        if (!(v = bench_preset_of(name)) || depth < 1) {
+            fprintf(stderr, "%s: bad line: %s", path, line);
+            fclose(f);
+            return 1;
+        }
+        seega_rules r = rules_of(v, size);
+        ref_game *g = ref_new(&r);
+        if (!g || ref_set_spn(g, spn)) {
+            fprintf(stderr, "reference refused %s\n", spn);
+            ref_free(g);
+            fclose(f);
+            return 1;
+        }
+        double nodes = (double)ref_nodes(g, depth);
+        uint64_t ref_leaves = ref_perft(g, depth);
+        ref_free(g);
+        job j = {&r, spn, depth, 0, 0};
+        double a, b, leaves = side_by_side(&j, &a, &b);
+        if (leaves != (double)ref_leaves) {
+            fprintf(stderr, "perft %d differs (library %.0f, reference "
+                    "%llu): %s\n", depth, leaves,
+                    (unsigned long long)ref_leaves, spn);
+            fclose(f);
+            return 1;
+        }
+        if (leaves == 0) { /* every line ends early: nothing to time */
+            printf("%-11s %dx%d  d%-4d %10d  (no leaves)\n", name, size, size,
+                   depth, 0);
+            continue;
+        }
+        printf("%-11s %dx%d  d%-4d %10.0f %8.0f %7.1f  %7.2f ns/n  %7.1f "
+               "ns/n  %6.1fx\n",
+               name, size, size, depth, leaves, nodes, leaves / nodes,
+               leaves / a / nodes * 1e9, leaves / b / nodes * 1e9, a / b);
+        fflush(stdout);
+    }
+    fclose(f);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 5 && !strcmp(argv[1], "perft")) {
@@ -531,6 +618,8 @@ int main(int argc, char **argv)
         }
         return random_table(count, argc > 3 ? strtoull(argv[3], NULL, 10) : 1);
     }
+    if (argc >= 2 && argc <= 3 && !strcmp(argv[1], "nodes"))
+        return nodes_table(argc > 2 ? argv[2] : SEEGA_BENCH_FIRST_MOVING);
     if (argc >= 2 && !strcmp(argv[1], "search"))
         return search_table(argc > 2 ? argv[2] : SEEGA_BENCH_POSITIONS);
     if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
@@ -539,8 +628,9 @@ int main(int argc, char **argv)
                 "       %s perft PRESET SIZE DEPTH [SPN...]\n"
                 "       %s playouts PRESET SIZE COUNT [SEED]\n"
                 "       %s search [positions.txt]\n"
-                "       %s random [COUNT [SEED]]\n",
-                argv[0], argv[0], argv[0], argv[0], argv[0]);
+                "       %s random [COUNT [SEED]]\n"
+                "       %s nodes [first-moving.txt]\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
         return 2;
     }
     return table(argc == 2 ? argv[1] : SEEGA_BENCH_POSITIONS);
