@@ -1872,6 +1872,48 @@ static void test_perft_crowded9(void **state)
     }
 }
 
+/*
+ * A capture whose chain could go on only by taking the centre piece, on
+ * 9x9 (where perft makes captures by hand and tests the chain in a
+ * one-word window). X's c4-d4 takes d3 (d2 beyond it); from d4 the only
+ * step that might capture again is d4-e4 against the O piece on the
+ * centre e5 (X on e6 beyond it). With the centre immune (CLASSIC) the
+ * turn ends after c4-d4; without (TRADITIONAL) the chain goes on and
+ * d4-e4 takes e5. Perft 1-4 from the position, and from the chain, must
+ * be the reference's.
+ */
+static void test_perft_chain_centre9(void **state)
+{
+    (void)state;
+    static const char *spn = "oxoxooooo/xoxoxoxox/oxoxoxoxo/oxoxxoxox/"
+                             "xoxxooxox/xxx2xoxo/xoxoxxoxo/xoxxoxoxo/"
+                             "oxoxoxoxo x 0 0 0 -";
+    static const int32_t variants[2] = {SEEGA_CLASSIC, SEEGA_TRADITIONAL};
+    for (int i = 0; i < 2; i++) {
+        seega_rules r = tu_rules(variants[i], 9);
+        seega_game *g = tu_game_rules_spn(&r, spn);
+        int32_t chain = -1, immune = r.centre_immune;
+        tu_play(g, "c4-d4");
+        tu_assert_captures(g, "d3");
+        assert_int_equal(seega_turn_state(g, &chain),
+                         immune ? SEEGA_TURN_NORMAL : SEEGA_TURN_CHAIN);
+        assert_int_equal(seega_to_move(g), immune ? SEEGA_O : SEEGA_X);
+        if (!immune) {
+            assert_int_equal(chain, 30); /* d4 */
+            tu_play(g, "d4-e4");
+            tu_assert_captures(g, "e5");
+            assert_int_equal(seega_undo(g), SEEGA_OK);
+        }
+        char mid[SEEGA_SPN_MAX];
+        seega_get_spn(g, mid, sizeof mid);
+        seega_free(g);
+        for (int d = 1; d <= 4; d++) {
+            perft_compare(&r, spn, d, -1);
+            perft_compare(&r, mid, d, -1);
+        }
+    }
+}
+
 /* A clone of g after the legal action a. */
 static seega_game *clone_played(const seega_game *g, seega_action a)
 {
@@ -2330,6 +2372,7 @@ int main(void)
         cmocka_unit_test(test_perft),
         cmocka_unit_test(test_perft_crowded),
         cmocka_unit_test(test_perft_crowded9),
+        cmocka_unit_test(test_perft_chain_centre9),
         cmocka_unit_test(test_perft_tiny),
         cmocka_unit_test(test_perft_placing),
         cmocka_unit_test(test_perft_capture_ends),
