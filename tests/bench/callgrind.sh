@@ -10,7 +10,8 @@
 # at the last ply): the instructions over all of them divided by all
 # their leaves. Playouts: random games from the start position.
 # -e: also each position's instructions per leaf, and at the end their
-# geometric mean per board size.
+# geometric mean per board size, and per board size and share of empty
+# squares (a crowded tree costs more per leaf on any board).
 set -eu
 each=0
 if [ "${1:-}" = -e ]; then
@@ -65,7 +66,11 @@ for preset in classic diagonal modern traditional; do
             if [ $each = 1 ] && [ "$n" -gt 0 ]; then
                 awk -v p=$preset -v s=$size -v d=$depth -v l=$n -v i=$i -v spn="$spn" 'BEGIN {
                     printf "  %-12s %dx%d d%-2d %10d %12d %8.2f  %s\n", p, s, s, d, l, i, i / l, spn }'
-                echo "$size $i $n" >> "$tmp/each"
+                empty=$(echo "$spn" | awk '{ n = 0
+                    for (k = 1; k <= length($1); k++)
+                        if (substr($1, k, 1) ~ /[1-9]/) n += substr($1, k, 1)
+                    print n }')
+                echo "$size $i $n $empty" >> "$tmp/each"
             fi
         done < "$tmp/pos"
         count=$((size == 5 ? 200 : size == 7 ? 40 : 10))
@@ -80,8 +85,15 @@ for preset in classic diagonal modern traditional; do
     done
 done
 if [ $each = 1 ] && [ -s "$tmp/each" ]; then
-    awk '{ g[$1] += log($2 / $3); n[$1]++ }
-        END { for (s = 5; s <= 9; s += 2) if (n[s])
+    awk 'BEGIN { split("under 10%,10-20%,20-30%,30% or more", name, ",") }
+        { g[$1] += log($2 / $3); n[$1]++
+           # the share of empty squares: under 10%, 10-20%, 20-30%, 30% or more
+           f = $4 / ($1 * $1); b = f < 0.1 ? 0 : f < 0.2 ? 1 : f < 0.3 ? 2 : 3
+           gb[$1, b] += log($2 / $3); nb[$1, b]++ }
+        END { for (s = 5; s <= 9; s += 2) if (n[s]) {
             printf "%dx%d: geometric mean of the instructions per leaf %.2f over %d positions\n",
-                s, s, exp(g[s] / n[s]), n[s] }' "$tmp/each"
+                s, s, exp(g[s] / n[s]), n[s]
+            for (b = 0; b < 4; b++) if (nb[s, b])
+                printf "  with %s empty: %.2f over %d\n", name[b + 1],
+                    exp(gb[s, b] / nb[s, b]), nb[s, b] } }' "$tmp/each"
 fi
