@@ -1105,10 +1105,32 @@ SG_INLINE uint64_t chain2t_t(const POS *p, const sg_crules *r, int m8, int c8,
 }
 
 /*
+ * q, a copy of the position before a capture by `me` (its side to move),
+ * set to the position after it, as step_t makes it: the pieces own2 and
+ * en2, the quiet counter 0, and the chain on `to` if the piece may go on
+ * capturing, else the other side's plain turn. (A capture that wins is
+ * the caller's.)
+ */
+SG_INLINE void capture_child(POS *q, int me, BB own2, BB en2, int to,
+                             int chain)
+{
+    q->bb[me] = own2;
+    q->bb[me ^ 1] = en2;
+    q->quiet = 0;
+    if (chain) {
+        q->state = SG_ST_CHAIN;
+        q->chain = (uint8_t)to;
+    } else {
+        q->side = (uint8_t)(me ^ 1);
+        q->state = SG_ST_NORMAL;
+        q->chain = 0;
+    }
+}
+
+/*
  * The child of q (a copy of the position before the step) after a step
- * from -> to that takes `taken`, made by hand as step_t would: the pieces,
- * the quiet counter 0, and the side and state (the chain goes on if the
- * piece can capture again). 0 if the step wins (the game is then over).
+ * from -> to that takes `taken` (capture_child, the chain test square by
+ * square). 0 if the step wins (the game is then over).
  */
 SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
                               int to, BB taken, int m8, int c8, capat_fn cap)
@@ -1118,19 +1140,10 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
     BB en2 = bb_andnot(q->bb[opp], taken);
     if (bb_count(en2) <= r->lose_at)
         return 0;
-    q->bb[me] = own2;
-    q->bb[opp] = en2;
-    q->quiet = 0;
-    if (r->chain &&
-        chain_on_e(own2, capturable_of(r, en2),
-                   empty_after(empty, from, to, taken), to, m8, c8, cap)) {
-        q->state = SG_ST_CHAIN;
-        q->chain = (uint8_t)to;
-    } else {
-        q->side = (uint8_t)opp;
-        q->state = SG_ST_NORMAL;
-        q->chain = 0;
-    }
+    capture_child(q, me, own2, en2, to,
+                  r->chain && chain_on_e(own2, capturable_of(r, en2),
+                                         empty_after(empty, from, to, taken),
+                                         to, m8, c8, cap));
     return 1;
 }
 
@@ -1475,12 +1488,10 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                 }
                 continue;
             }
-            /* a capture is made by hand too (as step_t): the pieces, the
-             * quiet counter 0, then a win (nothing to count below: two
-             * plies or more are left), a chain (the same side, the piece
-             * on `to`) or the side and state of c; with p2x8 and three
-             * plies, a capture after which the turn passes and the other
-             * side has a step joins the batch */
+            /* a capture is made by hand too (capture_child); one that
+             * wins has nothing below it to count (two plies or more are
+             * left); with p2x8 and three plies, one after which the turn
+             * passes and the other side has a step joins the batch */
             BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
             BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
             if (bb_count(en2) <= r->lose_at)
@@ -1497,15 +1508,8 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                 }
                 continue;
             }
-            POS q = c;
-            q.bb[me] = own2;
-            q.bb[opp] = en2;
-            q.quiet = 0;
-            if (chain) {
-                q.side = (uint8_t)me;
-                q.state = SG_ST_CHAIN;
-                q.chain = (uint8_t)to;
-            }
+            POS q = *p;
+            capture_child(&q, me, own2, en2, to, chain);
             total += child_t(&q, r, m8, depth, &b4, p3b, pf);
         }
     }
