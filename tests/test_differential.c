@@ -1879,8 +1879,8 @@ static void test_perft_crowded9(void **state)
  * step that might capture again is d4-e4 against the O piece on the
  * centre e5 (X on e6 beyond it). With the centre immune (CLASSIC) the
  * turn ends after c4-d4; without (TRADITIONAL) the chain goes on and
- * d4-e4 takes e5. Perft 1-4 from the position, and from the chain, must
- * be the reference's.
+ * d4-e4 takes e5. Perft 1-4 from the position, and from the position
+ * after c4-d4 (the chain, without immunity), must be the reference's.
  */
 static void test_perft_chain_centre9(void **state)
 {

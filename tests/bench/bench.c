@@ -517,8 +517,7 @@ static uint64_t ref_nodes(ref_game *g, int depth)
  * Per position of the file (in the format of positions.txt): perft's
  * leaves and nodes, and the time per node of the library and of the
  * reference, side by side as in the table. In a narrow tree (few leaves a
- * node) what a node costs bounds the ratio: it is the reference's time
- * per node over the library's.
+ * node) what a node costs, not what a leaf costs, decides the ratio.
  */
 static int nodes_table(const char *path)
 {
