@@ -1410,7 +1410,7 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * plies one after which the turn passes joins the batch; its child goes
  * through perft. So does a child where perft2 does not apply (the other
  * side blocked, the quiet limit). (Through make_t, the captures and the
- * chain test over the board took 1-5% more instructions on the first
+ * chain test over the board took 2-5% more instructions on the first
  * moving and random 7x7 and 9x9 positions; the time was the same.)
  *
  * ext: with three plies, the batch of the caller (perft3b) that the
