@@ -155,6 +155,20 @@ static measure ref_playouts_m(const seega_rules *r, uint32_t count)
 
 static double rate(measure m) { return m.work / m.seconds; }
 
+/* One line of a positions file (positions.txt's format: preset, size,
+ * depth, SPN); 0 for a comment or a line that is not one. */
+typedef struct {
+    char name[32];
+    int size, depth;
+    char spn[256];
+} bench_line;
+
+static int read_line(const char *line, bench_line *b)
+{
+    return line[0] != '#' && sscanf(line, "%31s %d %d %255[^\n]", b->name,
+                                    &b->size, &b->depth, b->spn) == 4;
+}
+
 /* One row's work: perft (spn NULL: the start) or playouts (count > 0). */
 typedef struct {
     const seega_rules *r;
@@ -316,16 +330,14 @@ static int search_table(const char *path)
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
-                char name[32], spn[256], what[32];
-                int sz, depth;
-                if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
-                                             name, &sz, &depth, spn) != 4)
-                    continue;
-                if (bench_preset_of(name) != v || sz != size || ++k > 1)
+                bench_line b;
+                char what[32];
+                if (!read_line(line, &b) || bench_preset_of(b.name) != v ||
+                    b.size != size || ++k > 1)
                     continue;
                 snprintf(what, sizeof what, "moving#%d", k);
                 tally(&u,
-                      search_row(BENCH_PRESETS[v - 1], size, what, &r, spn));
+                      search_row(BENCH_PRESETS[v - 1], size, what, &r, b.spn));
             }
         }
     }
@@ -364,15 +376,13 @@ static int table(const char *path)
             rewind(f);
             int k = 0;
             while (fgets(line, sizeof line, f)) {
-                char name[32], spn[256];
-                int sz, depth;
-                if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]",
-                                             name, &sz, &depth, spn) != 4)
+                bench_line b;
+                if (!read_line(line, &b) || bench_preset_of(b.name) != v ||
+                    b.size != size)
                     continue;
-                if (bench_preset_of(name) != v || sz != size)
-                    continue;
-                snprintf(what, sizeof what, "perft moving#%d d%d", ++k, depth);
-                j = (job){&r, spn, depth, 0, 0};
+                snprintf(what, sizeof what, "perft moving#%d d%d", ++k,
+                         b.depth);
+                j = (job){&r, b.spn, b.depth, 0, 0};
                 row(BENCH_PRESETS[v - 1], size, what, &j, &log_sum, &rows);
             }
             snprintf(what, sizeof what, "playouts from start");
@@ -533,45 +543,45 @@ static int nodes_table(const char *path)
            SEEGA_VERSION_STRING, "preset", "size", "depth", "leaves", "nodes",
            "l/node", "library", "reference", "ratio");
     while (fgets(line, sizeof line, f)) {
-        char name[32], spn[256];
-        int size, depth, v;
-        if (line[0] == '#' || sscanf(line, "%31s %d %d %255[^\n]", name,
-                                     &size, &depth, spn) != 4)
+        bench_line pl;
+        int v;
+        if (!read_line(line, &pl))
             continue;
-        if (!(v = bench_preset_of(name)) || depth < 1) {
+        if (!(v = bench_preset_of(pl.name)) || pl.depth < 1) {
             fprintf(stderr, "%s: bad line: %s", path, line);
             fclose(f);
             return 1;
         }
-        seega_rules r = rules_of(v, size);
+        seega_rules r = rules_of(v, pl.size);
         ref_game *g = ref_new(&r);
-        if (!g || ref_set_spn(g, spn)) {
-            fprintf(stderr, "reference refused %s\n", spn);
+        if (!g || ref_set_spn(g, pl.spn)) {
+            fprintf(stderr, "reference refused %s\n", pl.spn);
             ref_free(g);
             fclose(f);
             return 1;
         }
-        double nodes = (double)ref_nodes(g, depth);
-        uint64_t ref_leaves = ref_perft(g, depth);
+        double nodes = (double)ref_nodes(g, pl.depth);
+        uint64_t ref_leaves = ref_perft(g, pl.depth);
         ref_free(g);
-        job j = {&r, spn, depth, 0, 0};
+        job j = {&r, pl.spn, pl.depth, 0, 0};
         double a, b, leaves = side_by_side(&j, &a, &b);
         if (leaves != (double)ref_leaves) {
             fprintf(stderr, "perft %d differs (library %.0f, reference "
-                    "%llu): %s\n", depth, leaves,
-                    (unsigned long long)ref_leaves, spn);
+                    "%llu): %s\n", pl.depth, leaves,
+                    (unsigned long long)ref_leaves, pl.spn);
             fclose(f);
             return 1;
         }
         if (leaves == 0) { /* every line ends early: nothing to time */
-            printf("%-11s %dx%d  d%-4d %10d  (no leaves)\n", name, size, size,
-                   depth, 0);
+            printf("%-11s %dx%d  d%-4d %10d  (no leaves)\n", pl.name,
+                   pl.size, pl.size, pl.depth, 0);
             continue;
         }
         printf("%-11s %dx%d  d%-4d %10.0f %8.0f %7.1f  %7.2f ns/n  %7.1f "
                "ns/n  %6.1fx\n",
-               name, size, size, depth, leaves, nodes, leaves / nodes,
-               leaves / a / nodes * 1e9, leaves / b / nodes * 1e9, a / b);
+               pl.name, pl.size, pl.size, pl.depth, leaves, nodes,
+               leaves / nodes, leaves / a / nodes * 1e9,
+               leaves / b / nodes * 1e9, a / b);
         fflush(stdout);
     }
     fclose(f);
