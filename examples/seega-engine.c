@@ -15,14 +15,22 @@
  *      [xtime MS] [otime MS] [xinc MS] [oinc MS]
  *                               search on a thread: "info ..." lines, then
  *                               "bestmove <action>"
- *   stop                        end the search now (bestmove follows)
+ *   stop                        end the search or perft now
  *   legal                       "legal <actions...>"
- *   perft N                     "perft depth N nodes C time MS"
+ *   perft N                     on a thread too: "perft depth N nodes C
+ *                               time MS"
  *   show                        the board, "spn ...", "result ..."
  *   quit
  *
  * Errors are answered with one line "error <message>"; the state is then
  * unchanged. Only the public API of libseega is used.
+ *
+ * Three threads: a reader that only reads lines into a queue, so that the
+ * input is always read; the main thread, which runs the commands; and a
+ * worker for the current job (a search or a perft). While a job runs,
+ * isready, stop and quit are handled as soon as they are read; other
+ * commands wait for the job's end in a list of their own (or are refused
+ * during a search that only ends with stop).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <seega.h>
@@ -36,6 +44,23 @@
 #include <time.h>
 
 #define LINE_MAX_LEN 8192
+/* Commands waiting for a job to end, at most. */
+#define WAITING_MAX 1000
+
+enum { JOB_NONE, JOB_SEARCH, JOB_PERFT };
+enum { ITEM_LINE, ITEM_TOO_LONG, ITEM_EOF };
+
+/* A line read, in the input queue or the list of waiting commands. */
+typedef struct item {
+    struct item *next;
+    int kind;
+    char text[];
+} item;
+
+typedef struct item_list {
+    item *head, *tail;
+    int count;
+} item_list;
 
 typedef struct engine {
     seega_game *game;
@@ -44,16 +69,20 @@ typedef struct engine {
     /* options */
     int32_t level, threads, hash_mb;
     uint64_t seed;
-    /* the search thread */
+    /* the worker thread (main only, but for what the worker reads) */
     pthread_t thread;
-    int running;  /* a thread was started and not yet joined (main only) */
+    int job;      /* JOB_*: a worker was started and not yet joined */
     int infinite; /* the running search waits for stop before bestmove */
     seega_search_limits limits;
+    int32_t perft_depth;
     double start;
+    item_list waiting; /* commands read during a job, run after it */
     pthread_mutex_t lock; /* guards the fields below, and standard output */
-    pthread_cond_t stopped_cond;
+    pthread_cond_t stopped_cond; /* stop_requested set (search thread) */
+    pthread_cond_t wake;         /* input read, or a job finished (main) */
+    item_list input;             /* lines read and not yet taken (reader) */
     int stop_requested;
-    int finished;        /* the search thread has printed bestmove */
+    int finished;        /* the worker has printed its last line */
     uint64_t info_nodes; /* nodes of the last info line (search thread) */
     int32_t info_depth;
 } engine;
@@ -161,24 +190,137 @@ static void *search_main(void *arg)
     printf("bestmove %s\n", best);
     fflush(stdout);
     e->finished = 1;
+    pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
     return NULL;
 }
 
-/* Wait for the search thread, if any, after asking it to stop (or not). */
-static void finish_search(engine *e, int stop)
+/* ---- perft on the worker thread ------------------------------------------ */
+
+/*
+ * seega_perft cannot be interrupted, so the worker splits the count: it
+ * plays the first plies itself (on a clone of the game) and calls
+ * seega_perft for the subtrees of `leaf` plies, checking for stop between
+ * two calls. `leaf` adapts so that one call takes a few milliseconds to a
+ * few tens: a stop is answered within a fraction of a second.
+ */
+typedef struct perft_job {
+    engine *e;
+    seega_game *g;
+    int32_t leaf;
+    uint64_t count;
+} perft_job;
+
+static int stop_asked(engine *e)
 {
-    if (!e->running)
-        return;
-    if (stop) {
-        pthread_mutex_lock(&e->lock);
-        e->stop_requested = 1;
-        pthread_cond_broadcast(&e->stopped_cond);
-        pthread_mutex_unlock(&e->lock);
-        seega_search_stop(e->game);
+    int stop;
+    pthread_mutex_lock(&e->lock);
+    stop = e->stop_requested;
+    pthread_mutex_unlock(&e->lock);
+    return stop;
+}
+
+/* Add the count of depth plies from j->g to j->count; -1 when stopped or
+ * failed (the message in j->g). */
+static int perft_split(perft_job *j, int32_t depth)
+{
+    seega_action list[SEEGA_MAX_ACTIONS];
+    int32_t n;
+    if (stop_asked(j->e))
+        return -1;
+    if (depth <= j->leaf) {
+        uint64_t c;
+        double t = now_s(), dt;
+        if (seega_perft(j->g, depth, &c) != SEEGA_OK)
+            return -1;
+        j->count += c;
+        dt = now_s() - t;
+        if (depth == j->leaf && dt < 0.002)
+            j->leaf++;
+        else if (dt > 0.05 && j->leaf > 1)
+            j->leaf--;
+        return 0;
     }
-    pthread_join(e->thread, NULL);
-    e->running = 0;
+    n = seega_legal_moves(j->g, list, SEEGA_MAX_ACTIONS);
+    for (int32_t i = 0; i < n; i++) {
+        int rc;
+        if (seega_play(j->g, list[i]) != SEEGA_OK)
+            return -1;
+        rc = perft_split(j, depth - 1);
+        seega_undo(j->g);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+static void *perft_main(void *arg)
+{
+    engine *e = arg;
+    perft_job j = {e, NULL, 3, 0};
+    char line[160];
+    int rc = -1;
+    if (seega_clone(e->game, &j.g) != SEEGA_OK)
+        snprintf(line, sizeof line, "error perft: out of memory");
+    else if ((rc = perft_split(&j, e->perft_depth)) == 0)
+        snprintf(line, sizeof line, "perft depth %d nodes %llu time %llu",
+                 (int)e->perft_depth, (unsigned long long)j.count,
+                 (unsigned long long)((now_s() - e->start) * 1000.0));
+    else if (stop_asked(e))
+        snprintf(line, sizeof line, "error perft: stopped after %llu ms",
+                 (unsigned long long)((now_s() - e->start) * 1000.0));
+    else
+        snprintf(line, sizeof line, "error perft: %s", seega_last_error(j.g));
+    seega_free(j.g);
+    pthread_mutex_lock(&e->lock);
+    printf("%s\n", line);
+    fflush(stdout);
+    e->finished = 1;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* ---- the job: start, stop, end ------------------------------------------- */
+
+static int start_job(engine *e, int job, void *(*fn)(void *))
+{
+    e->stop_requested = 0;
+    e->finished = 0;
+    e->start = now_s();
+    if (pthread_create(&e->thread, NULL, fn, e) != 0)
+        return -1;
+    e->job = job;
+    return 0;
+}
+
+/* Ask the running job, if any, to end now. */
+static void request_stop(engine *e)
+{
+    if (!e->job)
+        return;
+    pthread_mutex_lock(&e->lock);
+    e->stop_requested = 1;
+    pthread_cond_broadcast(&e->stopped_cond);
+    pthread_mutex_unlock(&e->lock);
+    if (e->job == JOB_SEARCH)
+        seega_search_stop(e->game);
+}
+
+/* Join the job once it has finished; 1 when there is none (any more). */
+static int reap_job(engine *e)
+{
+    int done;
+    if (!e->job)
+        return 1;
+    pthread_mutex_lock(&e->lock);
+    done = e->finished;
+    pthread_mutex_unlock(&e->lock);
+    if (done) {
+        pthread_join(e->thread, NULL);
+        e->job = JOB_NONE;
+    }
+    return done;
 }
 
 /* ---- commands ------------------------------------------------------------ */
@@ -391,7 +533,7 @@ static void cmd_go(engine *e, char *rest)
 {
     seega_search_limits *l = &e->limits;
     int32_t side = seega_to_move(e->game), v;
-    int infinite = 0, any = 0;
+    int infinite = 0, any = 0, words = 0;
     uint64_t u;
     seega_search_limits_init(l);
     l->level = e->level;
@@ -400,6 +542,7 @@ static void cmd_go(engine *e, char *rest)
     l->seed = e->seed;
     for (char *w; (w = next_word(&rest)) != NULL;) {
         char *val = NULL;
+        words = 1;
         if (word_is(w, "infinite")) {
             infinite = 1;
             continue;
@@ -433,9 +576,11 @@ static void cmd_go(engine *e, char *rest)
             l->time_ms = v;
             any = 1;
         } else if (word_is(w, "xtime") || word_is(w, "otime")) {
-            if ((side == SEEGA_X) == word_is(w, "xtime"))
+            /* Only the clock of the side to move is a limit. */
+            if ((side == SEEGA_X) == word_is(w, "xtime")) {
                 l->remaining_ms = v > 0 ? v : 1;
-            any = 1;
+                any = 1;
+            }
         } else if ((side == SEEGA_X) == word_is(w, "xinc")) {
             l->increment_ms = v;
         }
@@ -444,13 +589,21 @@ static void cmd_go(engine *e, char *rest)
         out(e, "error go: bad value '%.20s' for %s", val ? val : "", w);
         return;
     }
-    if (!any)
-        infinite = 1; /* a bare "go" searches until "stop" */
     if (seega_result(e->game, NULL) != SEEGA_ONGOING) {
         out(e, "info string the game is over");
         out(e, "bestmove none");
         return;
     }
+    /* A bare "go" searches until "stop"; so does a "go" whose words set no
+     * limit for the side to move (only the other side's clock), as UCI
+     * engines do: said in an info line, since it is likely a mistake. */
+    if (!any && !infinite && words)
+        out(e,
+            "info string no limit for %c, the side to move: searching "
+            "until stop",
+            side == SEEGA_X ? 'X' : 'O');
+    if (!any)
+        infinite = 1;
     if (infinite) {
         l->depth = 0;
         l->nodes = 0;
@@ -460,16 +613,10 @@ static void cmd_go(engine *e, char *rest)
     l->progress = on_progress;
     l->progress_user = e;
     e->infinite = infinite;
-    e->stop_requested = 0;
-    e->finished = 0;
     e->info_nodes = 0;
     e->info_depth = -1;
-    e->start = now_s();
-    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+    if (start_job(e, JOB_SEARCH, search_main) != 0)
         out(e, "error go: cannot start the search thread");
-        return;
-    }
-    e->running = 1;
 }
 
 static void cmd_legal(engine *e)
@@ -488,21 +635,12 @@ static void cmd_legal(engine *e)
 
 static void cmd_perft(engine *e, char *rest)
 {
-    int32_t depth;
-    uint64_t count;
-    double t;
-    if (parse_i32(next_word(&rest), 0, 64, &depth)) {
+    if (parse_i32(next_word(&rest), 0, 64, &e->perft_depth)) {
         out(e, "error perft: expected 'perft <depth>' with depth 0..64");
         return;
     }
-    t = now_s();
-    if (seega_perft(e->game, depth, &count) != SEEGA_OK) {
-        out(e, "error perft: %s", seega_last_error(e->game));
-        return;
-    }
-    out(e, "perft depth %d nodes %llu time %llu", (int)depth,
-        (unsigned long long)count,
-        (unsigned long long)((now_s() - t) * 1000.0));
+    if (start_job(e, JOB_PERFT, perft_main) != 0)
+        out(e, "error perft: cannot start a thread");
 }
 
 static void cmd_show(engine *e)
@@ -539,6 +677,195 @@ static void cmd_show(engine *e)
     out(e, "result %s%s", results[result], reasons[reason]);
 }
 
+/* ---- input ------------------------------------------------------------- */
+
+static void list_push(item_list *l, item *it)
+{
+    it->next = NULL;
+    if (l->tail)
+        l->tail->next = it;
+    else
+        l->head = it;
+    l->tail = it;
+    l->count++;
+}
+
+static item *list_pop(item_list *l)
+{
+    item *it = l->head;
+    if (it) {
+        l->head = it->next;
+        if (!l->head)
+            l->tail = NULL;
+        l->count--;
+    }
+    return it;
+}
+
+static void list_free(item_list *l)
+{
+    item *it;
+    while ((it = list_pop(l)) != NULL)
+        free(it);
+}
+
+static item *new_item(int kind, const char *text)
+{
+    size_t n = strlen(text);
+    item *it = malloc(sizeof *it + n + 1);
+    if (it) {
+        it->kind = kind;
+        memcpy(it->text, text, n + 1);
+    }
+    return it;
+}
+
+/* The reader thread: every line of standard input into e->input, then an
+ * ITEM_EOF. It never waits for anything but the input. */
+static void *reader_main(void *arg)
+{
+    engine *e = arg;
+    char line[LINE_MAX_LEN];
+    for (;;) {
+        item *it;
+        int kind = ITEM_LINE;
+        if (!fgets(line, sizeof line, stdin)) {
+            kind = ITEM_EOF;
+            line[0] = '\0';
+        } else {
+            size_t n = strlen(line);
+            if (n == sizeof line - 1 && line[n - 1] != '\n') {
+                int c;
+                while ((c = getchar()) != EOF && c != '\n')
+                    ;
+                kind = ITEM_TOO_LONG;
+                line[0] = '\0';
+            }
+            while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+                line[--n] = '\0';
+        }
+        /* Out of memory: wait and try again (the line is not lost). */
+        while (!(it = new_item(kind, line))) {
+            struct timespec t = {0, 10 * 1000 * 1000};
+            nanosleep(&t, NULL);
+        }
+        pthread_mutex_lock(&e->lock);
+        list_push(&e->input, it);
+        pthread_cond_broadcast(&e->wake);
+        pthread_mutex_unlock(&e->lock);
+        if (kind == ITEM_EOF)
+            return NULL;
+    }
+}
+
+/* The next line read, waiting for one; NULL when the job finished first. */
+static item *next_input(engine *e)
+{
+    item *it;
+    pthread_mutex_lock(&e->lock);
+    while (!e->input.head && !(e->job && e->finished))
+        pthread_cond_wait(&e->wake, &e->lock);
+    it = list_pop(&e->input);
+    pthread_mutex_unlock(&e->lock);
+    return it;
+}
+
+/* After quit: stop the job and give it a moment to print its last line;
+ * 0 when it has ended (else the process exits with it still running). */
+static int end_job_for_quit(engine *e)
+{
+    struct timespec until;
+    request_stop(e);
+    if (!e->job)
+        return 0;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 2;
+    pthread_mutex_lock(&e->lock);
+    while (!e->finished &&
+           pthread_cond_timedwait(&e->wake, &e->lock, &until) != ETIMEDOUT)
+        ;
+    pthread_mutex_unlock(&e->lock);
+    return reap_job(e) ? 0 : -1;
+}
+
+/* Run one command line (no job is running); 1 after quit. */
+static int run_command(engine *e, char *line)
+{
+    char *rest = line, *cmd;
+    if (!(cmd = next_word(&rest)))
+        return 0;
+    if (word_is(cmd, "isready"))
+        out(e, "readyok");
+    else if (word_is(cmd, "stop"))
+        ; /* nothing runs */
+    else if (word_is(cmd, "quit"))
+        return 1;
+    else if (word_is(cmd, "seega"))
+        cmd_hello(e);
+    else if (word_is(cmd, "setoption"))
+        cmd_setoption(e, rest);
+    else if (word_is(cmd, "rules"))
+        cmd_rules(e, rest);
+    else if (word_is(cmd, "newgame"))
+        new_game(e, &e->rules);
+    else if (word_is(cmd, "position"))
+        cmd_position(e, rest);
+    else if (word_is(cmd, "go"))
+        cmd_go(e, rest);
+    else if (word_is(cmd, "legal"))
+        cmd_legal(e);
+    else if (word_is(cmd, "perft"))
+        cmd_perft(e, rest);
+    else if (word_is(cmd, "show"))
+        cmd_show(e);
+    else
+        out(e, "error unknown command '%.40s'", cmd);
+    return 0;
+}
+
+/* A line read while a job runs: isready, stop and quit at once, the
+ * others wait for the job's end (or are refused). 1 after quit. */
+static int during_job(engine *e, item *it)
+{
+    char copy[LINE_MAX_LEN], *rest = copy, *cmd;
+    int stop_asked_already;
+    snprintf(copy, sizeof copy, "%s", it->text);
+    cmd = next_word(&rest);
+    if (cmd && word_is(cmd, "isready")) {
+        out(e, "readyok");
+        free(it);
+        return 0;
+    }
+    if (cmd && word_is(cmd, "stop")) {
+        request_stop(e);
+        free(it);
+        return 0;
+    }
+    if (cmd && word_is(cmd, "quit")) {
+        free(it);
+        return 1;
+    }
+    if (!cmd && it->kind == ITEM_LINE) { /* an empty line */
+        free(it);
+        return 0;
+    }
+    pthread_mutex_lock(&e->lock);
+    stop_asked_already = e->stop_requested;
+    pthread_mutex_unlock(&e->lock);
+    if (e->job == JOB_SEARCH && e->infinite && !stop_asked_already) {
+        out(e, "error busy: an infinite search is running (send stop "
+               "first)");
+        free(it);
+    } else if (e->waiting.count >= WAITING_MAX) {
+        out(e, "error busy: %d commands already wait for the %s to end",
+            WAITING_MAX, e->job == JOB_SEARCH ? "search" : "perft");
+        free(it);
+    } else {
+        list_push(&e->waiting, it);
+    }
+    return 0;
+}
+
 /* ---- main ---------------------------------------------------------------- */
 
 int main(void)
@@ -546,81 +873,62 @@ int main(void)
     static engine eng;
     engine *e = &eng;
     seega_rules r;
-    char line[LINE_MAX_LEN];
+    pthread_t reader;
+    int eof = 0, quit = 0;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->stopped_cond, NULL);
+    pthread_cond_init(&e->wake, NULL);
     e->threads = 1;
     e->hash_mb = 16;
     seega_rules_preset(&r, SEEGA_CLASSIC, 5);
     if (new_game(e, &r) != 0)
         return 1;
+    if (pthread_create(&reader, NULL, reader_main, e) != 0) {
+        out(e, "error cannot start the input thread");
+        return 1;
+    }
+    pthread_detach(reader);
 
-    while (fgets(line, sizeof line, stdin)) {
-        char *rest = line, *cmd;
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
+    while (!quit) {
+        item *it;
+        reap_job(e);
+        /* After the end of input, a search that only ends with stop is
+         * stopped; everything else read runs to its end. */
+        if (eof && e->job == JOB_SEARCH && e->infinite)
+            request_stop(e);
+        if (!e->job && (it = list_pop(&e->waiting)) != NULL) {
+            /* A command that waited for the job. */
+        } else if (!e->job && eof) {
+            break;
+        } else if ((it = next_input(e)) == NULL) {
+            continue; /* the job finished */
+        }
+        if (it->kind == ITEM_EOF) {
+            eof = 1;
+            free(it);
+            continue;
+        }
+        if (e->job) {
+            quit = during_job(e, it);
+            continue;
+        }
+        if (it->kind == ITEM_TOO_LONG)
             out(e, "error line too long (at most %d characters)",
                 LINE_MAX_LEN - 2);
-            continue;
-        }
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-            line[--n] = '\0';
-        if (!(cmd = next_word(&rest)))
-            continue;
-        /* These three are answered at once, also during a search. */
-        if (word_is(cmd, "isready")) {
-            out(e, "readyok");
-            continue;
-        }
-        if (word_is(cmd, "stop")) {
-            finish_search(e, 1);
-            continue;
-        }
-        if (word_is(cmd, "quit"))
-            break;
-        /* Anything else waits for a search to end; an infinite one only
-         * ends with stop. */
-        if (e->running) {
-            int waiting_forever;
-            pthread_mutex_lock(&e->lock);
-            waiting_forever = e->infinite && !e->finished;
-            pthread_mutex_unlock(&e->lock);
-            if (waiting_forever) {
-                out(e, "error busy: an infinite search is running (send "
-                       "stop first)");
-                continue;
-            }
-            finish_search(e, 0);
-        }
-        if (word_is(cmd, "seega"))
-            cmd_hello(e);
-        else if (word_is(cmd, "setoption"))
-            cmd_setoption(e, rest);
-        else if (word_is(cmd, "rules"))
-            cmd_rules(e, rest);
-        else if (word_is(cmd, "newgame"))
-            new_game(e, &e->rules);
-        else if (word_is(cmd, "position"))
-            cmd_position(e, rest);
-        else if (word_is(cmd, "go"))
-            cmd_go(e, rest);
-        else if (word_is(cmd, "legal"))
-            cmd_legal(e);
-        else if (word_is(cmd, "perft"))
-            cmd_perft(e, rest);
-        else if (word_is(cmd, "show"))
-            cmd_show(e);
         else
-            out(e, "error unknown command '%.40s'", cmd);
+            quit = run_command(e, it->text);
+        free(it);
     }
-    finish_search(e, 1);
+    if (end_job_for_quit(e) != 0) {
+        fflush(stdout);
+        exit(0); /* a perft that does not stop in time: leave it */
+    }
+    pthread_mutex_lock(&e->lock);
+    list_free(&e->input);
+    pthread_mutex_unlock(&e->lock);
+    list_free(&e->waiting);
     seega_free(e->game);
-    pthread_cond_destroy(&e->stopped_cond);
-    pthread_mutex_destroy(&e->lock);
     return 0;
 }

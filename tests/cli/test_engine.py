@@ -69,10 +69,20 @@ class Engine:
         got = self.until(r"^readyok$")
         assert got == ["readyok"], got
 
-    def close(self):
+    def close(self, timeout=30):
         if self.p.poll() is None:
-            self.send("quit")
-            self.p.wait(timeout=30)
+            try:
+                self.send("quit")
+                self.p.wait(timeout=timeout)
+            except (subprocess.TimeoutExpired, BrokenPipeError):
+                # A wedged engine: end it, then fail.
+                self.p.kill()
+                self.p.wait()
+                self.reader.join(timeout=30)
+                self.p.stdin.close()
+                self.p.stdout.close()
+                raise AssertionError("the engine did not quit in %d s"
+                                     % timeout)
         # The reader ends at the end of the output; only then close the
         # pipe (a closed descriptor could be reused under a reading thread).
         self.reader.join(timeout=30)
@@ -116,9 +126,10 @@ class Protocol(unittest.TestCase):
                                    "spn 5/5/5/5/5 x 12 12 0 -"])
         self.assertEqual(got[7:], ["rules classic 5", "tomove x", "result *"])
         self.assertEqual(len(self.legal()), 24)
-        self.assertRegex(self.e.one("perft 3"),
+        # perft runs on a thread, as go does: isready does not wait for it.
+        self.assertRegex(self.e.ask("perft 3", r"^perft ")[-1],
                          r"^perft depth 3 nodes 12144 time \d+$")
-        self.assertRegex(self.e.one("perft 0"), r"^perft depth 0 nodes 1 ")
+        self.assertEqual(len(self.e.ask("perft 0", r"^perft ")), 1)
         self.assertRegex(self.e.one("perft -1"), r"^error perft: ")
         self.assertRegex(self.e.one("perft"), r"^error perft: ")
 
@@ -272,7 +283,127 @@ class Protocol(unittest.TestCase):
         self.assertEqual(self.spn(), "5/5/5/5/5 x 12 12 0 -")
 
 
+class NeverWedged(unittest.TestCase):
+    """The engine reads its input at all times: isready, stop and quit are
+    answered during any search or perft (issue: 'seega-engine can be
+    wedged'). Every wait has a timeout, so a wedge fails the test."""
+
+    def setUp(self):
+        self.e = Engine()
+
+    def tearDown(self):
+        self.assertEqual(self.e.close(timeout=10), 0)
+
+    def test_reproducer(self):
+        # The issue's input, stdin kept open: X is to move, so otime is no
+        # limit; the search runs until stop, and everything is answered.
+        self.e.send("go otime 1000\nlegal\nisready\nstop")
+        got = self.e.until(r"^bestmove ", timeout=10)
+        self.assertRegex(got[0], r"^info string no limit for X")
+        self.assertIn("readyok", got)
+        self.assertTrue(any(l.startswith("error busy: ") for l in got), got)
+        # The end of input ends the engine at once.
+        start = time.monotonic()
+        self.e.p.stdin.close()
+        self.assertEqual(self.e.p.wait(timeout=10), 0)
+        self.assertLess(time.monotonic() - start, 5)
+
+    def test_clock_of_the_side_not_to_move(self):
+        for setup, go, side in [("position startpos", "go otime 1000", "X"),
+                                ("position startpos moves c2 d4",
+                                 "go xtime 1000 xinc 50", "O")]:
+            self.e.silent(setup)
+            got = self.e.ask(go, r"^info string ", timeout=10)
+            self.assertEqual(got, ["info string no limit for %s, the side to "
+                                   "move: searching until stop" % side])
+            self.assertEqual(self.e.ask("isready", r"^readyok$", 10)[-1],
+                             "readyok")
+            got = self.e.ask("legal", r"^error ", timeout=10)
+            self.assertRegex(got[-1], r"^error busy: an infinite search")
+            got = self.e.ask("stop", r"^bestmove ", timeout=10)
+            self.assertIn(got[-1].split()[1], self.legal())
+        # The side to move's clock is a limit: no info string.
+        got = self.e.ask("go otime 300", r"^bestmove ", timeout=10)
+        self.assertFalse(any(l.startswith("info string") for l in got), got)
+
+    def legal(self):
+        return self.e.one("legal").split()[1:]
+
+    def test_isready_during_a_long_search(self):
+        self.e.silent("rules classic 9")
+        self.e.send("go depth 60")
+        self.e.until(r"^info depth 2 ", timeout=10)
+        # legal waits for the search; isready is answered at once.
+        self.e.send("legal")
+        start = time.monotonic()
+        got = self.e.ask("isready", r"^readyok$", timeout=10)
+        self.assertLess(time.monotonic() - start, 3)
+        self.assertFalse(any(l.startswith(("bestmove", "legal"))
+                             for l in got), got)
+        # stop ends the search; then the command that waited runs.
+        got = self.e.ask("stop", r"^legal ", timeout=10)
+        self.assertTrue(got[-2].startswith("bestmove "), got)
+
+    def test_stop_during_go_infinite(self):
+        # A go infinite that waited behind a long search: the first stop
+        # ends the long search, the second the infinite one.
+        self.e.silent("rules classic 9")
+        self.e.send("go depth 60")
+        self.e.until(r"^info depth 2 ", timeout=10)
+        self.e.send("go infinite")
+        got = self.e.ask("stop", r"^bestmove ", timeout=10)
+        self.e.until(r"^info depth 2 ", timeout=10)
+        got = self.e.ask("legal", r"^error ", timeout=10)
+        self.assertRegex(got[-1], r"^error busy: an infinite search")
+        start = time.monotonic()
+        got = self.e.ask("stop", r"^bestmove ", timeout=10)
+        self.assertLess(time.monotonic() - start, 3)
+        self.assertEqual(len(self.legal()), 80)
+
+    def test_stop_during_a_long_perft(self):
+        self.e.silent("rules classic 9")
+        self.e.send("perft 12")
+        time.sleep(0.2)
+        self.assertEqual(self.e.ask("isready", r"^readyok$", 10), ["readyok"])
+        self.e.send("legal")  # waits for the perft
+        time.sleep(0.5)
+        start = time.monotonic()
+        got = self.e.ask("stop", r"^legal ", timeout=10)
+        self.assertLess(time.monotonic() - start, 3)
+        self.assertRegex(got[0], r"^error perft: stopped after \d+ ms$")
+        self.assertEqual(len(got), 2, got)
+        # perft runs on the worker and gives the library's counts.
+        self.e.silent("rules classic 5")
+        self.e.silent("position spn xxxxo/xxo1o/o3x/1xxoo/oo1o1 x 0 0 0 b2")
+        got = self.e.ask("perft 6", r"^perft ", 30)
+        self.assertRegex(got[-1], r"^perft depth 6 nodes 123320 time \d+$")
+        self.assertEqual(len(got), 1, got)
+        self.e.silent("position startpos")
+        got = self.e.ask("perft 5", r"^perft ", 30)
+        self.assertRegex(got[-1], r"^perft depth 5 nodes 5100480 time \d+$")
+
+
 class Lifetime(unittest.TestCase):
+    def test_quit_during_a_long_perft(self):
+        e = Engine()
+        e.silent("rules classic 9")
+        e.send("perft 12")
+        e.send("show")  # waits for the perft, then dropped by quit
+        time.sleep(0.5)
+        start = time.monotonic()
+        self.assertEqual(e.close(timeout=10), 0)
+        self.assertLess(time.monotonic() - start, 5)
+
+    def test_end_of_input_runs_what_was_read(self):
+        # Unlike quit, the end of input lets the commands read run first;
+        # a search that only ends with stop is stopped.
+        p = subprocess.run([ENGINE], input=b"go depth 3\nlegal\ngo\n",
+                           stdout=subprocess.PIPE, timeout=60)
+        self.assertEqual(p.returncode, 0)
+        lines = [l.split()[0] for l in p.stdout.decode().splitlines()
+                 if not l.startswith("info ")]
+        self.assertEqual(lines, ["bestmove", "legal", "bestmove"])
+
     def test_quit_during_a_search(self):
         e = Engine()
         e.send("go infinite")
