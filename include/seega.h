@@ -1150,6 +1150,12 @@ struct seega_search_result;
  *        iteration, with the result so far.
  *
  * Always runs on the thread that called ::seega_search, also when
+/** @brief The largest transposition table a search accepts, in MiB
+ *  (@c tt_mb of ::seega_search_limits). */
+#define SEEGA_TT_MB_MAX 16384
+/** @brief The most search threads a search accepts (@c threads of
+ *  ::seega_search_limits). */
+#define SEEGA_THREADS_MAX 64
  * several search threads are used; on the game being searched it may call
  * ::seega_search_stop (the search then ends after this call) and the
  * functions that only read the board size (::seega_action_to_text,
@@ -1169,7 +1175,11 @@ typedef void (*seega_progress_fn)(void *user,
  * @c depth, @c nodes, @c time_ms, the time it budgets itself from
  * @c remaining_ms and @c increment_ms, a proven result, a call of
  * ::seega_search_stop, or ::SEEGA_MAX_DEPTH. With no limit at all it runs
- * until one of the last three.
+ * until one of the last three. Every limit may take any value of its
+ * type that is not negative (the clock's budget is computed in 64 bits).
+ * Whatever the limits, the search completes at least its first
+ * iteration (one ply and its captures), so a very small @c time_ms or
+ * @c nodes, or a stop, may be exceeded by that ply: it takes microseconds.
  */
 typedef struct seega_search_limits {
     uint32_t version;      /**< ::SEEGA_SEARCH_LIMITS_VERSION */
@@ -1180,8 +1190,10 @@ typedef struct seega_search_limits {
     int32_t increment_ms;  /**< clock: time added after each move */
     int32_t level;         /**< 0 = full strength; 1 (weakest) .. 3 */
     uint64_t seed;         /**< seed for tie-breaking and the weaker levels */
-    int32_t threads;       /**< search threads (Lazy SMP); 0 or 1 = one */
-    int32_t tt_mb;         /**< transposition table in MiB; 0 = keep (16 at first) */
+    int32_t threads;       /**< search threads (Lazy SMP); 0 or 1 = one;
+                                at most ::SEEGA_THREADS_MAX */
+    int32_t tt_mb;         /**< transposition table in MiB; 0 = keep (16 at
+                                first); at most ::SEEGA_TT_MB_MAX */
     seega_progress_fn progress; /**< called after each iteration; may be NULL */
     void *progress_user;   /**< passed to @c progress */
 } seega_search_limits;
@@ -1239,7 +1251,9 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  * @return ::SEEGA_OK on success
  * @retval SEEGA_OK          @p *result filled
  * @retval SEEGA_E_INVALID   a NULL argument, or a limit out of range
- *                           (negative, level above 3, threads above 64)
+ *                           (negative, level above 3, @c threads above
+ *                           ::SEEGA_THREADS_MAX, @c tt_mb above
+ *                           ::SEEGA_TT_MB_MAX)
  * @retval SEEGA_E_VERSION   unknown @c limits->version or
  *                           @c result->version
  * @retval SEEGA_E_GAME_OVER the game is over: there is nothing to search
@@ -1250,15 +1264,30 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  */
 SEEGA_API int32_t seega_search(seega_game *game,
                                const seega_search_limits *limits,
+ * The result always holds a searched action: a search stopped or out of
+ * time before its first iteration ends searches that one ply anyway
+ * (@c depth 1, @c best and @c pv from it).
+ *
+ * Stack: the search keeps its move lists in the game's search block, not
+ * on the stack; it needs under 40 KiB of the calling thread's stack (more
+ * in sanitizer builds), so a thread of 128 KiB (musl's default) is enough.
+ * The helper threads are created with the system's default stack size.
+ *
                                seega_search_result *result);
 
 /**
  * @brief Ask a running search of this game to stop.
  *
- * The search then returns its best action so far promptly. Without a
- * running search this does nothing (a later search is not affected); so a
- * stop that races with the start of a search may be missed: stop after
- * the search has reported progress, or call it again.
+ * The search then returns its best action so far promptly. A search is
+ * running, for this function, from the moment ::seega_search is entered
+ * until it returns: a stop in that span is never lost, whether it comes
+ * while the search checks its arguments, allocates or clears its table
+ * (clearing a large table is cut short), or searches. A stop while no
+ * search of @p game runs does nothing: it does not cut a later search
+ * short. So a stop that races with a call of ::seega_search that has not
+ * yet begun may do nothing; a caller that must be sure (closing the game,
+ * say) calls it again until the search returns, as the Python binding's
+ * @c close() does.
  *
  * @param game the game (NULL is a no-op)
  * @par Thread safety

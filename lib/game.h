@@ -27,9 +27,12 @@ struct seega_game {
     size_t search_bytes;
     int32_t tt_mb;
     int32_t search_threads; /* contexts allocated */
+    int tt_dirty;           /* the table's clear is still to be done (a new
+                               block, a wrapped generation, or a clear that
+                               a stop cut short) */
     atomic_int stop;        /* the caller asked a running search to stop */
     atomic_int halt;        /* the main search thread is done: helpers stop */
-    atomic_int searching;
+    atomic_int searching;   /* seega_search has been entered, not returned */
 };
 
 /*

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #define DEFAULT_TT_MB 16
-#define MAX_TT_MB 16384
-#define MAX_THREADS 64
+#define MAX_TT_MB SEEGA_TT_MB_MAX
+#define MAX_THREADS SEEGA_THREADS_MAX
 #define HISTORY_HASHES 128 /* earlier positions checked for repetitions */
 
 int64_t sg_now_ns(void)
@@ -91,7 +91,8 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits)
 
 /* The search block: one context per thread, then the table. Allocated at
  * the first search and when tt_mb changes or more threads are asked for;
- * on failure the old block stays. */
+ * on failure the old block stays. The contexts are zeroed here; the table
+ * is cleared by clear_table, which a stop can cut short. */
 static int32_t ensure_table(seega_game *g, int32_t tt_mb, int32_t threads)
 {
     size_t entries, bytes, head;
@@ -115,7 +116,7 @@ static int32_t ensure_table(seega_game *g, int32_t tt_mb, int32_t threads)
                        (long)tt_mb);
     if (g->search)
         g->alloc(g->ud, g->search, g->search_bytes, 0);
-    memset(s, 0, bytes);
+    memset(s, 0, head);
     for (int32_t i = 0; i < threads; i++) {
         s[i].tt = (sg_tt_entry *)(void *)((char *)s + head);
         s[i].tt_mask = entries - 1;
@@ -124,7 +125,28 @@ static int32_t ensure_table(seega_game *g, int32_t tt_mb, int32_t threads)
     g->search_bytes = bytes;
     g->tt_mb = tt_mb;
     g->search_threads = threads;
+    g->tt_dirty = 1;
     return SEEGA_OK;
+}
+
+/* Clear the table if it needs it, a slice at a time, giving up when a stop
+ * is asked: clearing a large table takes a while (its pages are touched
+ * for the first time), and a stop must not wait for it. 1 if the table is
+ * clear. */
+static int clear_table(seega_game *g)
+{
+    const size_t slice = (size_t)1 << 20;
+    size_t n = (size_t)(g->search->tt_mask + 1) * sizeof(sg_tt_entry);
+    char *tt = (char *)(void *)g->search->tt;
+    if (!g->tt_dirty)
+        return 1;
+    for (size_t at = 0; at < n; at += slice) {
+        if (atomic_load_explicit(&g->stop, memory_order_relaxed))
+            return 0;
+        memset(tt + at, 0, n - at < slice ? n - at : slice);
+    }
+    g->tt_dirty = 0;
+    return 1;
 }
 
 static int32_t check_limits(const seega_game *g, const seega_search_limits *l)
@@ -236,16 +258,51 @@ static void smp_progress(void *arg, const seega_search_result *info)
         m->user_fn(m->user, info);
 }
 
-SEEGA_API int32_t seega_search(seega_game *game,
-                               const seega_search_limits *limits,
-                               seega_search_result *result)
+/*
+ * A search that completed no iteration (stopped at once, out of time or
+ * nodes in its first ply) still answers with a searched action: one full
+ * ply and its quiescence, past every limit. That costs microseconds; with
+ * `table_ok` 0 (a clear that a stop cut short) it uses a one-entry table
+ * of its own.
+ */
+static void search_one_ply(seega_game *g, sg_search *s,
+                           seega_search_result *res, int table_ok)
+{
+    sg_tt_entry own[1];
+    sg_tt_entry *tt = s->tt;
+    uint64_t mask = s->tt_mask;
+    atomic_int no_stop;
+    atomic_int *stop_flag = s->stop_flag;
+    atomic_init(&no_stop, 0);
+    if (!table_ok) {
+        atomic_init(&own[0].check, 0);
+        atomic_init(&own[0].data, 0);
+        s->tt = own;
+        s->tt_mask = 0;
+    }
+    s->stop_flag = &no_stop;
+    s->node_limit = 0;
+    s->deadline_ns = s->soft_deadline_ns = 0;
+    s->shared = NULL;
+    s->parts = 1;
+    s->first_depth = s->max_depth = 1;
+    s->stopped = 0;
+    g->core->search(&g->pos, s, res, NULL, NULL);
+    s->stop_flag = stop_flag;
+    s->tt = tt;
+    s->tt_mask = mask;
+}
+
+/* seega_search after its entry (see there): checks, set-up, search. */
+static int32_t search_entered(seega_game *game,
+                              const seega_search_limits *limits,
+                              seega_search_result *result, int64_t start)
 {
     sg_search *s;
     int32_t rc, threads;
-    int64_t start = sg_now_ns(), budget_ms = 0;
+    int64_t budget_ms = 0;
+    int table_ok;
     smp m;
-    if (!game)
-        return SEEGA_E_INVALID;
     if (!limits || !result)
         return sg_fail(game, SEEGA_E_INVALID, "seega_search: %s is NULL",
                        limits ? "result" : "limits");
@@ -272,9 +329,10 @@ SEEGA_API int32_t seega_search(seega_game *game,
     /* A new generation makes the table's old entries invisible; every
      * SG_TT_GENS searches the table is cleared for real. */
     if (++s->gen >= SG_TT_GENS) {
-        memset(s->tt, 0, (size_t)(s->tt_mask + 1) * sizeof(sg_tt_entry));
+        game->tt_dirty = 1;
         s->gen = 1;
     }
+    table_ok = clear_table(game);
     s->r = &game->cr;
     s->nodes = 0;
     s->stopped = 0;
@@ -294,10 +352,12 @@ SEEGA_API int32_t seega_search(seega_game *game,
     memset(s->killers, 0, sizeof s->killers);
     memset(s->history, 0, sizeof s->history);
     /* Time: a fixed time, or a share of the clock (never more than a
-     * third of what is left); no new iteration after half the budget. */
+     * third of what is left); no new iteration after half the budget.
+     * In 64 bits: the limits are any int32_t. */
     s->deadline_ns = s->soft_deadline_ns = 0;
     if (limits->remaining_ms) {
-        budget_ms = limits->remaining_ms / 25 + limits->increment_ms * 3 / 4;
+        budget_ms = (int64_t)limits->remaining_ms / 25 +
+                    (int64_t)limits->increment_ms * 3 / 4;
         if (budget_ms > limits->remaining_ms / 3)
             budget_ms = limits->remaining_ms / 3;
         if (budget_ms < 1)
@@ -317,10 +377,8 @@ SEEGA_API int32_t seega_search(seega_game *game,
         s->path[s->path_len++] = game->core->hash(&game->hist[i].before);
     s->stop_flag = &game->stop;
     s->halt_flag = NULL;
-
-    atomic_store(&game->stop, 0);
     atomic_store(&game->halt, 0);
-    atomic_store(&game->searching, 1);
+
     /* Lazy SMP: the helpers search the same iterations into the shared
      * table and hand each one they complete to the others (sg_shared);
      * the main thread (this one) alone reports, and halts them when it is
@@ -338,16 +396,40 @@ SEEGA_API int32_t seega_search(seega_game *game,
     m.start_ns = start;
     m.user_fn = limits->progress;
     m.user = limits->progress_user;
-    game->core->search(&game->pos, s, result, smp_progress, &m);
+    result->depth = 0;
+    if (table_ok && !atomic_load(&game->stop))
+        game->core->search(&game->pos, s, result, smp_progress, &m);
     atomic_store(&game->halt, 1);
-    result->nodes = s->nodes;
     for (int32_t i = 1; i <= m.started; i++) {
         pthread_join(m.tids[i], NULL);
-        result->nodes += game->search[i].nodes;
+        s->nodes += game->search[i].nodes;
     }
-    atomic_store(&game->searching, 0);
+    if (result->depth == 0)
+        search_one_ply(game, s, result, table_ok);
+    result->nodes = s->nodes;
     result->time_ms = (uint64_t)((sg_now_ns() - start) / 1000000);
     return SEEGA_OK;
+}
+
+/*
+ * A stop counts from the moment a search is entered: `stop` is cleared
+ * before `searching` is set, so a seega_search_stop that sees `searching`
+ * sets a flag that nothing clears until the next search, and every phase
+ * below (checks, allocation, clearing the table, the search) looks at it.
+ */
+SEEGA_API int32_t seega_search(seega_game *game,
+                               const seega_search_limits *limits,
+                               seega_search_result *result)
+{
+    int32_t rc;
+    int64_t start = sg_now_ns();
+    if (!game)
+        return SEEGA_E_INVALID;
+    atomic_store(&game->stop, 0);
+    atomic_store(&game->searching, 1);
+    rc = search_entered(game, limits, result, start);
+    atomic_store(&game->searching, 0);
+    return rc;
 }
 
 SEEGA_API void seega_search_stop(seega_game *game)

@@ -86,6 +86,13 @@ typedef struct sg_search {
     int32_t history[2][SG_HIST];
     seega_action pv[SG_MAX_PLY][SG_MAX_PLY];
     int pv_len[SG_MAX_PLY];
+    /* The move list of each ply and its ordering scores (quiescence uses
+     * its ply's too), and the scratch of s_share: here rather than on the
+     * stack, so that a search path of SG_MAX_PLY plies fits a small thread
+     * stack (seega.h: seega_search needs under 40 KiB). */
+    seega_action moves[SG_MAX_PLY][SEEGA_MAX_ACTIONS];
+    int32_t order[SG_MAX_PLY][SEEGA_MAX_ACTIONS];
+    seega_action share_tmp[SEEGA_MAX_ACTIONS];
 } sg_search;
 
 /* The monotonic clock in nanoseconds. */

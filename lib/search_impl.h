@@ -254,10 +254,9 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
  * searches between them instead of all searching the same ones. The moves
  * are sorted here once; the scores left make s_pick keep the order.
  */
-static void s_share(const sg_search *s, seega_action *list, int32_t *score,
-                    int n)
+static void s_share(sg_search *s, seega_action *list, int32_t *score, int n)
 {
-    seega_action tmp[SEEGA_MAX_ACTIONS];
+    seega_action *tmp = s->share_tmp;
     int rest = n - 1, shift = (int)((int64_t)s->part * rest / s->parts);
     for (int i = 0; i < n; i++)
         s_pick(list, score, n, i);
@@ -288,7 +287,7 @@ static int s_quiesce(sg_search *s, const POS *p, int ply, int qdepth,
                      int alpha, int beta, seega_action *list, int n)
 {
     const sg_crules *r = s->r;
-    int32_t order[SEEGA_MAX_ACTIONS];
+    int32_t *order = s->order[ply];
     int best = s_eval(s, p), m = 0, exact_win = 0;
     if (best >= beta || p_placing(p) || qdepth >= SG_QDEPTH ||
         ply >= SG_MAX_PLY - 2)
@@ -327,8 +326,8 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
                     int beta)
 {
     const sg_crules *r = s->r;
-    seega_action list[SEEGA_MAX_ACTIONS], best_move = 0, tt_move = 0;
-    int32_t order[SEEGA_MAX_ACTIONS];
+    seega_action *list = s->moves[ply], best_move = 0, tt_move = 0;
+    int32_t *order = s->order[ply];
     int n, best = -SG_INF, alpha0 = alpha, heuristic = 0;
     uint64_t key;
 

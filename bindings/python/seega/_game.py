@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple, U
 from . import _native as N
 from ._action import Action
 from ._errors import E_INVALID, E_PARSE, InvalidArgumentError, ParseError, error_for_status
+from ._interrupt import StopOnInterrupt
 from ._notation import notation_for
 from ._rules import Rules, resolve
 
@@ -263,17 +264,25 @@ class Game:
 
     def close(self) -> None:
         """Release the C game. Any later use raises InvalidArgumentError;
-        closing twice is harmless. A running search is asked to stop first."""
+        closing twice is harmless. A search running or starting on another
+        thread is stopped first, so close() returns promptly."""
         if not self._ptr:
             return
+        # A search on another thread holds the lock: stop it, and again
+        # every 2 ms until the lock is free, since a stop that comes before
+        # that thread has entered seega_search does nothing.
         self.stop()
-        with self._lock:
+        while not self._lock.acquire(timeout=0.002):
+            self.stop()
+        try:
             if self._searching:
                 raise RuntimeError("cannot close a game from its own search's on_progress")
             with self._stop_lock:
                 handle, self._ptr = self._ptr, None
             if handle:
                 _lib.seega_free(handle)
+        finally:
+            self._lock.release()
 
     def __enter__(self) -> "Game":
         return self
@@ -733,9 +742,9 @@ class Game:
         handle = None
 
         def progress(user: Any, info: Any) -> None:
-            # Runs on the searching thread, inside seega_search. Always
-            # installed, so that a KeyboardInterrupt reaches the caller
-            # between iterations. Nothing may escape into C.
+            # Runs on the searching thread, inside seega_search. Nothing may
+            # escape into C: an exception is kept, stops the search and is
+            # raised by search(). (Ctrl-C is StopOnInterrupt's.)
             try:
                 if on_progress is not None and on_progress(_search_result(info.contents, notation)):
                     _lib.seega_search_stop(handle)
@@ -751,7 +760,8 @@ class Game:
             handle = self._h()
             self._searching = True
             try:
-                _lib.seega_search(handle, byref(limits), byref(result))
+                with StopOnInterrupt(lambda: _lib.seega_search_stop(handle)):
+                    _lib.seega_search(handle, byref(limits), byref(result))
             finally:
                 self._searching = False
         if failure:
@@ -766,7 +776,9 @@ class Game:
         t = 0 if time_ms is None else _int_arg(time_ms, "time_ms", N.INT32_MIN, N.INT32_MAX)
         out = c_uint32()
         with self._lock:
-            _lib.seega_hint(self._h(), t, byref(out))
+            handle = self._h()
+            with StopOnInterrupt(lambda: _lib.seega_search_stop(handle)):
+                _lib.seega_hint(handle, t, byref(out))
         return self._notation.action(out.value)
 
     def stop(self) -> None:
