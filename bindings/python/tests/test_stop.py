@@ -63,6 +63,19 @@ class TestCloseStopsSearch(unittest.TestCase):
               file=sys.stderr)
         self.assertGreater(outcomes["searched"], 0)
 
+    def test_clock_extremes(self):
+        """The clock's budget is computed in 64 bits: an increment of 10^9
+        ms is a budget of a third of the clock, so the depth limit ends
+        the search, not a budget wrapped to 1 ms."""
+        with seega.Game.from_spn("xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -") as game:
+            r = game.search(remaining_ms=600000, increment_ms=10**9, depth=4)
+            self.assertEqual(r.depth, 4)
+            r = game.search(remaining_ms=2**31 - 1, increment_ms=2**31 - 1, depth=4)
+            self.assertEqual(r.depth, 4)
+            r = game.search(nodes=1)
+            self.assertEqual(r.depth, 1)
+            self.assertEqual(len(r.pv), 1)
+
     def test_stop_before_search_does_nothing(self):
         """A stop while no search runs does not cut a later search short."""
         with seega.Game.from_spn("xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -") as game:
