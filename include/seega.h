@@ -914,18 +914,35 @@ SEEGA_API const char *seega_last_error(const seega_game *game);
  *  @{ */
 
 /**
+ * @brief The deepest ::seega_perft accepts, in plies.
+ *
+ * Perft recurses once per ply on the caller's stack, at about 2 KiB a
+ * ply in an optimised build (gcc or clang, -O2; an unoptimised or
+ * sanitizer build takes several times more): this depth fits in well
+ * under 128 KiB, the smallest thread stack of common C libraries. Trees
+ * this deep are out of reach on any real position anyway (they grow
+ * exponentially); the bound exists so that a deep request fails instead
+ * of overflowing the stack.
+ */
+#define SEEGA_PERFT_MAX_DEPTH 32
+
+/**
  * @brief Count the action sequences of exactly @p depth actions.
  *
  * Every action is one ply (placement, step, removal, pass); a line on
  * which the game ends sooner contributes nothing. Depth 0 counts 1.
- * The game is not changed and nothing is allocated.
+ * The game is not changed and nothing is allocated. The time grows
+ * exponentially with @p depth (CLASSIC 5x5 from the start: 5.1 million
+ * sequences at depth 5), and a depth above ::SEEGA_PERFT_MAX_DEPTH is
+ * refused.
  *
  * @param game  the game
- * @param depth 0 or more
+ * @param depth 0 to ::SEEGA_PERFT_MAX_DEPTH
  * @param count receives the number of sequences
  * @return ::SEEGA_OK on success
  * @retval SEEGA_OK        @p *count set
- * @retval SEEGA_E_INVALID @p game or @p count is NULL, or @p depth < 0
+ * @retval SEEGA_E_INVALID @p game or @p count is NULL, or @p depth < 0 or
+ *                         > ::SEEGA_PERFT_MAX_DEPTH (@p *count untouched)
  * @par Thread safety
  * Reads @p game (writes only its error message).
  */
@@ -1133,6 +1150,12 @@ SEEGA_API int32_t seega_observation(const seega_game *game, uint8_t *buf,
 #define SEEGA_MAX_DEPTH 64
 /** @brief The score of a win proven at distance 0 (see the group). */
 #define SEEGA_SCORE_PROVEN 30000
+/** @brief The largest transposition table a search accepts, in MiB
+ *  (@c tt_mb of ::seega_search_limits). */
+#define SEEGA_TT_MB_MAX 16384
+/** @brief The most search threads a search accepts (@c threads of
+ *  ::seega_search_limits). */
+#define SEEGA_THREADS_MAX 64
 
 /** @brief Proof: the score is not proven. */
 #define SEEGA_PROVEN_NONE 0
@@ -1150,12 +1173,6 @@ struct seega_search_result;
  *        iteration, with the result so far.
  *
  * Always runs on the thread that called ::seega_search, also when
-/** @brief The largest transposition table a search accepts, in MiB
- *  (@c tt_mb of ::seega_search_limits). */
-#define SEEGA_TT_MB_MAX 16384
-/** @brief The most search threads a search accepts (@c threads of
- *  ::seega_search_limits). */
-#define SEEGA_THREADS_MAX 64
  * several search threads are used; on the game being searched it may call
  * ::seega_search_stop (the search then ends after this call) and the
  * functions that only read the board size (::seega_action_to_text,
@@ -1245,6 +1262,15 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  * all threads, and the node limit applies to the calling thread's nodes.
  * Progress is reported on the calling thread only.
  *
+ * The result always holds a searched action: a search stopped or out of
+ * time before its first iteration ends searches that one ply anyway
+ * (@c depth 1, @c best and @c pv from it).
+ *
+ * Stack: the search keeps its move lists in the game's search block, not
+ * on the stack; it needs under 40 KiB of the calling thread's stack (more
+ * in sanitizer builds), so a thread of 128 KiB (musl's default) is enough.
+ * The helper threads are created with the system's default stack size.
+ *
  * @param game   the game
  * @param limits the limits (see ::seega_search_limits)
  * @param result receives the result; @c result->version must be set
@@ -1264,15 +1290,6 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  */
 SEEGA_API int32_t seega_search(seega_game *game,
                                const seega_search_limits *limits,
- * The result always holds a searched action: a search stopped or out of
- * time before its first iteration ends searches that one ply anyway
- * (@c depth 1, @c best and @c pv from it).
- *
- * Stack: the search keeps its move lists in the game's search block, not
- * on the stack; it needs under 40 KiB of the calling thread's stack (more
- * in sanitizer builds), so a thread of 128 KiB (musl's default) is enough.
- * The helper threads are created with the system's default stack size.
- *
                                seega_search_result *result);
 
 /**

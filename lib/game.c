@@ -593,6 +593,12 @@ SEEGA_API int32_t seega_perft(const seega_game *game, int32_t depth,
     if (depth < 0)
         return sg_fail(game, SEEGA_E_INVALID, "perft depth %ld is negative",
                     (long)depth);
+    /* The recursion takes a stack frame per ply (see seega.h). */
+    if (depth > SEEGA_PERFT_MAX_DEPTH)
+        return sg_fail(game, SEEGA_E_INVALID,
+                       "perft depth %ld is above the maximum, %d "
+                       "(SEEGA_PERFT_MAX_DEPTH)",
+                       (long)depth, SEEGA_PERFT_MAX_DEPTH);
     *count = game->core->perft(&game->pos, &game->cr, depth);
     return SEEGA_OK;
 }

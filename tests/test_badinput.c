@@ -549,6 +549,10 @@ static int32_t str_is(const char *s, const char *want)
       seega_perft(G, -1, &O->u64))                                                            \
     X(perft_min, "seega_perft", "out of range", FX_OVER, SEEGA_E_INVALID, F_GAME,              \
       seega_perft(G, INT32_MIN, &O->u64))                                                     \
+    X(perft_deep, "seega_perft", "out of range", FX_OVER, SEEGA_E_INVALID, F_GAME,             \
+      seega_perft(G, SEEGA_PERFT_MAX_DEPTH + 1, &O->u64))                                     \
+    X(perft_max, "seega_perft", "out of range", FX_OVER, SEEGA_E_INVALID, F_GAME,              \
+      seega_perft(G, INT32_MAX, &O->u64))                                                     \
     X(playouts_null_game, "seega_playouts", "NULL", FX_NONE, SEEGA_E_INVALID, 0,               \
       seega_playouts(NULL, 1, 1, 10, &O->st))                                                 \
     X(playouts_null_out, "seega_playouts", "NULL", FX_MOVING, SEEGA_E_INVALID, F_GAME,         \

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -123,6 +124,47 @@ static void test_perft_finished(void **state)
 }
 
 /*
+ * The depth is bounded (SEEGA_PERFT_MAX_DEPTH): the recursion takes a
+ * stack frame per ply, and a depth of 10000 on CLASSIC overflowed the
+ * stack. The maximum itself is accepted where the tree ends within it.
+ */
+static void test_perft_max_depth(void **state)
+{
+    /* MODERN, two quiet turns from the quiet limit: every line ends in a
+     * draw after four actions or fewer */
+    seega_game *g = tu_game_spn(SEEGA_MODERN, 5, "x4/5/5/5/4o x 0 0 48 -");
+    seega_game *over = tu_game_spn(SEEGA_MODERN, 5, "4o/5/5/5/xx3 x 0 0 50 -");
+    seega_game *start = tu_game(SEEGA_CLASSIC, 5);
+    uint64_t n = 99;
+    (void)state;
+    assert_int_equal(SEEGA_PERFT_MAX_DEPTH, 32);
+    assert_int_equal(seega_perft(g, SEEGA_PERFT_MAX_DEPTH, &n), SEEGA_OK);
+    assert_int_equal(n, 0);
+    n = 99;
+    assert_int_equal(seega_perft(over, SEEGA_PERFT_MAX_DEPTH, &n), SEEGA_OK);
+    assert_int_equal(n, 0);
+    /* beyond it: refused with a message naming the bound, whatever the
+     * position (the count is left alone) */
+    seega_game *games[] = {g, over, start};
+    int32_t depths[] = {SEEGA_PERFT_MAX_DEPTH + 1, 1000, 10000, INT32_MAX};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        for (size_t j = 0; j < sizeof depths / sizeof depths[0]; j++) {
+            n = 99;
+            assert_int_equal(seega_perft(games[i], depths[j], &n),
+                             SEEGA_E_INVALID);
+            assert_int_equal(n, 99);
+            assert_non_null(
+                strstr(seega_last_error(games[i]), "SEEGA_PERFT_MAX_DEPTH"));
+            assert_true(
+                tu_contains_ci(seega_last_error(games[i]), "maximum, 32"));
+        }
+    }
+    seega_free(start);
+    seega_free(over);
+    seega_free(g);
+}
+
+/*
  * Moving-phase positions of every preset on every size: those of the
  * benchmark (tests/bench/positions.txt), reached by random play (chains and
  * quiet counters among them), to the benchmark's depth (4-6). The counts
@@ -235,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_perft_start7_classic),
         cmocka_unit_test(test_perft_start9_classic),
         cmocka_unit_test(test_perft_finished),
+        cmocka_unit_test(test_perft_max_depth),
         cmocka_unit_test(test_perft_moving_positions),
         cmocka_unit_test(test_perft_first_moving),
     };
