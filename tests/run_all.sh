@@ -41,8 +41,8 @@ out=${SEEGA_CI_DIR:-$here/build-ci}
 jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
-      python3-setuptools python3-wheel python3-numpy liblua5.4-dev lua5.4
-      valgrind abigail-tools"
+      python3-setuptools python3-wheel python3-wheel-whl python3-numpy
+      liblua5.4-dev lua5.4 valgrind abigail-tools"
 
 missing=""
 for p in $need; do
@@ -154,7 +154,7 @@ step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
 # shellcheck disable=SC2086
 configure fuzz clang $lean -DSEEGA_FUZZ=ON -DSEEGA_FUZZ_SECONDS=20
 cmake --build "$out/fuzz" -j "$jobs" \
-    --target fuzz_spn fuzz_action_text fuzz_rules fuzz_play
+    --target fuzz_spn fuzz_action_text fuzz_rules fuzz_play fuzz_record
 ctest --test-dir "$out/fuzz" -L fuzz --no-tests=error -j "$jobs" \
     --output-on-failure
 

@@ -3,8 +3,8 @@
 
 The seeds are small hand-picked inputs: SPNs and action texts from
 docs/notation.md and the tests, rules structs (presets, each field just out
-of range), and operation streams for fuzz_play (see fuzz_play.c for the
-opcodes). Re-running rewrites the same files; inputs the fuzzer finds are
+of range), operation streams for fuzz_play (see fuzz_play.c for the
+opcodes), and game records for fuzz_record. Re-running rewrites the same files; inputs the fuzzer finds are
 not kept here unless added by hand (see README.md).
 """
 import os
@@ -79,6 +79,182 @@ PRESETS = {
 BAD = [(1, 6), (2, 3), (3, 2), (4, 2), (5, 5), (6, 0), (7, -1), (8, 2),
        (9, 5), (10, 2), (11, -1), (0, 2), (0, 0)]
 
+# Records for fuzz_record: games of random play written by
+# seega_record_write (with tags, a result decided outside the rules, a
+# finished game, a Start tag), then records typed by hand.
+RECORDS = [
+    # random play: preset 1, 5x5, 60 plies at most, seed 1
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "*"]\n'
+     '[Rules "classic 5"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X c2 a1\n2. O a5 d5\n3. X b4 a3\n4. O e3 b5\n5. X d3 c1\n"
+     "6. O e1 b2\n7. X a2 e2\n8. O b3 c4\n9. X d4 d1\n10. O c5 d2\n"
+     "11. X e5 e4\n12. O a4 b1\n13. O c4-c3 pass\n14. X d4-c4\n15. "
+     "O e3-d3\n16. X e4-d4\n17. O d3-e3 pass\n18. X d4-d3\n19. O e3-e2\n"
+     "20. X d3-e3\n21. O e2-d2\n22. X e5-e4\n23. O d2-d3\n24. X c4-d4\n"
+     "25. O c3-c2\n26. X e3-e2\n27. O d3-e3 pass\n28. X e4-e5\n29. "
+     "O e3-d3\n30. X b4-c4\n31. O c2-c3\n32. X e5-e4\n33. O e1-e2\n"
+     "34. X e4-d4\n35. O c3-c4\n36. X d1-d2 d2-c2 pass\n37. O a4-b4\n"
+     "38. X a2-b2\n39. O e2-e1\n40. X c1-d1\n41. O b3-c3\n42. X c2-c1\n"
+     "43. O c3-c2\n*\n"),
+    # random play: preset 3, 5x5, 400 plies at most, seed 3
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "1-0"]\n'
+     '[Rules "modern 5"]\n'
+     '[Termination "quiet turns"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X e4 d1\n2. O b5 a1\n3. X c2 b2\n4. O c4 d5\n5. X c1 e2\n"
+     "6. O b1 b3\n7. X a5 e3\n8. O d2 e1\n9. X a2 a4\n10. O d3 a3\n"
+     "11. X e5 b4\n12. O d4 c5\n13. X c2-c3\n14. O d2-c2\n15. X c3-d3\n"
+     "16. O c4-c3\n17. X d1-d2\n18. O e1-d1\n19. X b4-c4\n20. O b1-c1\n"
+     "21. X c4-b4\n22. O d5-d4\n23. X d2-c2\n24. O a3-b3\n25. X b2-b1\n"
+     "26. O b3-b2\n27. X d3-d2\n28. O c5-d5\n29. X a4-b4\n30. O d5-c5\n"
+     "31. X a5-a4\n32. O c3-c4\n33. X c2-c3\n34. O d4-d3\n35. X a4-a5\n"
+     "36. O c4-d4\n37. X a5-a4\n38. O b2-b3\n39. X c3-c4\n40. O d3-d2\n"
+     "41. X c4-c3\n42. O c1-c2\n43. X b1-c1\n44. O b5-b4\n45. X c3-c4\n"
+     "46. O b3-c3\n47. X e2-e1\n48. O c5-c4\n49. X e1-e2\n50. O c4-c5\n"
+     "51. X a4-b4\n52. O a1-b1\n53. X c1-d1\n54. O d2-c2\n55. X e4-d4\n"
+     "56. O c2-c1\n57. X b4-b5\n58. O c3-b3\n59. X e3-e4\n60. O b3-c3\n"
+     "61. X b5-b4\n62. O c3-d3\n63. X e2-e3\n64. O c5-c4\n65. X b4-a4\n"
+     "66. O d3-d2\n67. X e5-d5\n68. O c4-c5\n69. X d5-e5\n70. O c5-b5\n"
+     "71. X a2-b2\n72. O b1-a1\n73. X b2-b3\n74. O b5-c5\n75. X b3-b4\n"
+     "76. O a1-a2\n77. X d1-e1\n78. O c5-b5\n79. X e3-d3\n80. O c1-d1\n"
+     "81. X b4-b3\n82. O d2-c2\n83. X b3-c3\n84. O b5-a5\n85. X d4-c4\n"
+     "86. O d1-c1\n87. X c4-c5\n88. O a5-b5\n89. X e4-e3\n90. O c1-b1\n"
+     "91. X e3-e4\n92. O b1-b2\n93. X d3-e3\n94. O a2-a1\n95. X e1-d1\n"
+     "96. O a1-a2\n97. X d1-e1\n1-0\n"),
+    # random play: preset 4, 5x5, 70 plies at most, seed 4
+    ('[Result "*"]\n'
+     '[Rules "traditional 5"]\n'
+     "\n1. X c4 c2\n2. O b3 d3\n3. X d1 e4\n4. O c5 d5\n5. X a2 d2\n"
+     "6. O b5 a4\n7. X a5 a3\n8. O e1 b4\n9. X d4 e2\n10. O b2 e5\n"
+     "11. X b1 e3\n12. O a1 c1\n13. O d3-c3 c3-d3\n14. X d2-c2 c2-c3\n"
+     "15. O c1-c2\n16. X a2-b2\n17. O c2-c1\n18. X c3-c2\n19. O c1-b1\n"
+     "20. X b2-a2\n21. O d5-d4\n22. X c2-d2\n23. O b4-c4\n24. X d2-c2\n"
+     "25. O b1-b2\n26. X c2-c3\n27. O d4-d5\n28. X e4-d4\n29. O e5-e4\n"
+     "30. X e3-d3\n31. O a4-b4\n32. X a3-a4\n33. O e1-d1\n34. X e2-d2\n"
+     "35. O e4-d4\n36. X c3-b3\n37. O d1-c1\n38. X d3-c3\n39. O a1-b1\n"
+     "40. X c3-d3\n41. O c1-d1\n42. X a2-a1\n43. O d1-c1\n44. X d3-e3\n"
+     "45. O d4-d3\n46. X e3-e2\n47. O c1-d1\n48. X a1-a2\n49. O b1-c1\n"
+     "50. X a4-a3\n51. O b2-b1\n52. X e2-d2\n53. O c4-c3\n54. X a2-b2\n"
+     "55. O d3-e3\n56. X b2-a2\n*\n"),
+    # random play: preset 1, 7x7, 30 plies at most, seed 5
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "*"]\n'
+     '[Rules "classic 7"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X c7 d2\n2. O d7 b5\n3. X d3 f6\n4. O b7 c2\n5. X d6 f3\n"
+     "6. O b4 c5\n7. X a1 c3\n8. O b1 a4\n9. X a7 c1\n10. O f7 g5\n"
+     "11. X e7 g6\n12. O f2 e6\n13. X g1 c4\n14. O d5 a3\n15. X g4 "
+     "a5\n*\n"),
+    # random play: preset 3, 7x7, 60 plies at most, seed 6
+    ('[Result "0-1"]\n'
+     '[Rules "modern 7"]\n'
+     '[Termination "time forfeit"]\n'
+     "\n1. X e7 c1\n2. O d6 g1\n3. X b4 b1\n4. O a2 b5\n5. X e1 b7\n"
+     "6. O f4 a7\n7. X d7 f7\n8. O c6 a5\n9. X a1 g7\n10. O c2 c7\n"
+     "11. X e3 c4\n12. O e4 e6\n13. X f2 b2\n14. O g4 d5\n15. X b6 "
+     "g6\n16. O f1 g2\n17. X g3 c5\n18. O a4 f5\n19. X d1 c3\n20. O "
+     "e5 a3\n21. X g5 d2\n22. O a6 d3\n23. X b3 f6\n24. O f3 e2\n25. "
+     "X c4-d4\n26. O pass\n27. X e3-d3\n28. O e4-e3\n29. X d4-c4\n30. "
+     "O f4-e4\n31. X d3-d4\n32. O e3-d3\n33. X pass\n34. O e4-e3\n35. "
+     "X d4-e4\n36. O f5-f4\n0-1\n"),
+    # random play: preset 4, 9x9, 24 plies at most, seed 7
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "*"]\n'
+     '[Rules "traditional 9"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X e6 e4\n2. O f5 d5\n3. X d8 a3\n4. O c4 f2\n5. X i3 i9\n"
+     "6. O f1 d4\n7. X d9 e2\n8. O d6 a8\n9. X b8 g7\n10. O e1 c6\n"
+     "11. X f7 b6\n12. O b3 a5\n*\n"),
+    # random play: preset 2, 9x9, 10 plies at most, seed 9
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "0-1"]\n'
+     '[Rules "diagonal 9"]\n'
+     '[Termination "time forfeit"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X i4 g9\n2. O g6 b6\n3. X i5 e7\n4. O a9 b3\n5. X c1 f7\n"
+     "0-1\n"),
+    # random play: preset 1, 5x5, 400 plies at most, seed 11, quiet_limit=10
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "0-1"]\n'
+     '[Rules "classic 5 quiet_limit=10"]\n'
+     '[Termination "quiet turns"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X e5 b4\n2. O d5 a4\n3. X d1 a5\n4. O c4 a3\n5. X b3 b5\n"
+     "6. O e4 c5\n7. X c1 b2\n8. O b1 e1\n9. X a2 d2\n10. O c2 e3\n"
+     "11. X d4 e2\n12. O d3 a1\n13. O d3-c3 pass\n14. X b2-b3\n15. "
+     "O c2-b2\n16. X d2-c2\n17. O c3-d3 d3-c3\n18. X c2-b2\n19. O "
+     "c3-d3\n20. X e2-d2\n21. O d5-d4\n22. X e5-d5\n23. O e3-e2\n24. "
+     "X d5-e5\n25. O e2-e3\n26. X c1-c2\n27. O e1-e2\n28. X b5-c5\n"
+     "29. O a3-b3 b3-a3\n30. X b4-b3\n31. O c4-b4\n32. X c2-c3\n33. "
+     "O b1-c1\n34. X c5-c4\n35. O c1-b1\n36. X e5-d5\n37. O e2-e1\n"
+     "38. X d2-e2\n39. O b4-b5\n0-1\n"),
+    # random play: preset 3, 5x5, 400 plies at most, seed 12, quiet_limit=5
+    ('[Result "1-0"]\n'
+     '[Rules "modern 5 quiet_limit=5"]\n'
+     '[Termination "quiet turns"]\n'
+     "\n1. X d2 d5\n2. O e3 e1\n3. X d1 c1\n4. O e5 d4\n5. X b1 b4\n"
+     "6. O b3 b5\n7. X a2 c4\n8. O a5 a3\n9. X e2 c2\n10. O c5 a1\n"
+     "11. X a4 e4\n12. O b2 d3\n13. X c2-c3\n14. O b2-c2\n15. X a2-b2\n"
+     "16. O a3-b3\n17. X a4-a3\n18. O b5-b4\n19. X a3-b3\n20. O a5-b5\n"
+     "21. X b2-c2\n22. O b4-a4\n23. X c2-b2\n1-0\n"),
+    # random play: preset 1, 5x5, 16 plies at most, seed 13
+    ('[Event "Club"]\n'
+     '[Date "2026.11.30"]\n'
+     '[X "Amal"]\n'
+     '[O "Badr"]\n'
+     '[Result "*"]\n'
+     '[Rules "classic 5"]\n'
+     '[Annotator "a \\"q\\" \\\\ b"]\n'
+     '[TimeControl "300+2"]\n'
+     "\n1. X e4 a5\n2. O e2 d4\n3. X e1 c4\n4. O c1 a2\n5. X e3 b5\n"
+     "6. O d5 b3\n7. X c5 a4\n8. O b1 d2\n*\n"),
+    # by hand: comments, CRLF, sides, turn numbers, the preset alone
+    ("; a game typed by hand\r\n"
+     "[Rules \"classic\"]   ; the preset, on 5x5\r\n"
+     "\r\n  [X \"Amal\"]\r\n[O \"Badr\"]\r\n\r\n"
+     "x C2 d4 { X takes the long diagonal }\r\n"
+     "o b3 d3 x a1 e5 ; and so on\r\n3. o A5 e1\r\n"
+     "{ a comment\r\n spanning lines }  *\r\n"),
+    # a Start position, the game ended by the quiet limit
+    ('[Result "1-0"]\n[Rules "modern 5"]\n'
+     '[Start "5/1o3/5/1x1ox/2x2 x 0 0 49 -"]\n'
+     '[Termination "quiet turns"]\n\n1. X b2-b3\n1-0\n'),
+    # a result only at the end of the moves; an empty tag value
+    ('[Rules "classic 5"]\n[Round ""]\n[Termination "adjudication"]\n'
+     '\n1. X c2 d4\n1/2-1/2\n'),
+    # a Start in the moving phase, a chain; other rules fields
+    ('[Rules "classic 5 quiet_limit=30 first_mover=x"]\n'
+     '[Start "xoxox/oxoxo/xo1xo/oxoxo/xoxox o 0 0 0 -"]\n\n*\n'),
+    ("[Rules \"diagonal 7\"]\n[Annotator \"\xc3\xa9t\xc3\xa9\"]\n\n"),
+]
+
 
 def rules_bytes(fields):
     return struct.pack("<Iiiiiiiiiiii", *fields)
@@ -136,6 +312,8 @@ def main():
               play_seed([1 + 2 * (i % 3), b, c, d],
                         [11, 47, 11, 47, 11, 30] + mix + [12, 0xC3, 7, 7, 7]))
     write("play", "undo-at-start", play_seed([0, 0, 0, 0], [7, 8, 9, 7]))
+    for i, s in enumerate(RECORDS):
+        write("record", "seed-%02d" % i, s)
 
 
 if __name__ == "__main__":
