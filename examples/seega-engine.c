@@ -635,8 +635,10 @@ static void cmd_legal(engine *e)
 
 static void cmd_perft(engine *e, char *rest)
 {
-    if (parse_i32(next_word(&rest), 0, 64, &e->perft_depth)) {
-        out(e, "error perft: expected 'perft <depth>' with depth 0..64");
+    if (parse_i32(next_word(&rest), 0, SEEGA_PERFT_MAX_DEPTH,
+                  &e->perft_depth)) {
+        out(e, "error perft: expected 'perft <depth>' with depth 0..%d",
+            SEEGA_PERFT_MAX_DEPTH);
         return;
     }
     if (start_job(e, JOB_PERFT, perft_main) != 0)

@@ -131,6 +131,7 @@ class Protocol(unittest.TestCase):
                          r"^perft depth 3 nodes 12144 time \d+$")
         self.assertEqual(len(self.e.ask("perft 0", r"^perft ")), 1)
         self.assertRegex(self.e.one("perft -1"), r"^error perft: ")
+        self.assertRegex(self.e.one("perft 33"), r"^error perft: .*0\.\.32")
         self.assertRegex(self.e.one("perft"), r"^error perft: ")
 
     def test_rules(self):
