@@ -222,6 +222,12 @@ class Protocol(unittest.TestCase):
         start = time.monotonic()
         self.check_search("go xtime 100 otime 60000", self.legal())
         self.assertLess(time.monotonic() - start, 4)  # O's clock counts
+        # A huge increment: the budget is a third of the clock (200 s), not
+        # a product wrapped in 32 bits to 1 ms; the depth limit ends it.
+        self.e.silent("position startpos moves c2 d4 b3 d3")
+        got = self.check_search("go depth 4 xtime 600000 xinc 1000000000",
+                                self.legal())
+        self.assertTrue(any(l.startswith("info depth 4 ") for l in got), got)
         self.assertRegex(self.e.one("go xtime -5"), r"^error go: bad value")
         self.assertRegex(self.e.one("go depth"), r"^error go: bad value")
         self.assertRegex(self.e.one("go sideways"), r"^error go: unknown word")
