@@ -11,9 +11,10 @@ iteration, garbage collection of handles, string conversions)::
         print(game.legal_moves())
         print(game.perft(2), game.spn)
 
-The C library is found through the SEEGA_LIBRARY environment variable, a
-copy inside the package (``seega/_lib/``), the build trees of the source
-tree the package lives in, or the system; see ``seega.library_path``.
+The C library is found through the SEEGA_LIBRARY environment variable, the
+copy inside the package (``seega/_lib/``, which ``pip install`` builds and
+ships), the build trees of the source tree the package lives in, or the
+system; see ``seega.library_path``.
 """
 
 from . import _native

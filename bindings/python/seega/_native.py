@@ -334,7 +334,9 @@ def load(env: Optional[Mapping[str, str]] = None) -> Tuple[ctypes.CDLL, str, str
         + "\n".join(tried)
         + "\nSet SEEGA_LIBRARY to the path of %s (e.g. build/lib/%s after "
         "'cmake -S . -B build && cmake --build build' in the libseega source "
-        "tree), copy it into %s, or install it on the system."
+        "tree), install the package with pip from the libseega source tree "
+        "(pip install bindings/python: its build compiles the library and "
+        "ships it in %s), or install the library on the system."
         % (_library_names()[0], _library_names()[0], os.path.join(_package_dir(), "_lib"))
     )
 
