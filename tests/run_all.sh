@@ -41,7 +41,8 @@ out=${SEEGA_CI_DIR:-$here/build-ci}
 jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
-      python3-setuptools python3-wheel python3-wheel-whl python3-numpy
+      python3-setuptools python3-wheel python3-wheel-whl python3-setuptools-whl
+      python3-numpy
       liblua5.4-dev lua5.4 valgrind abigail-tools"
 
 missing=""

@@ -216,15 +216,14 @@ def main():
     else:
         print("skipped: the plain venv can build wheels by itself", flush=True)
     debian = "/usr/share/python-wheels"
-    if glob.glob(os.path.join(debian, "wheel-*.whl")) and \
-            glob.glob(os.path.join(debian, "setuptools-*.whl")):
-        run([plain, "-m", "pip", "install", "--no-index", "--find-links", debian,
-             "--no-cache-dir", src], env=env, cwd=work)
-        run([plain, "-c", CHECK, "package copy"], env=env, cwd=work)
-        print("ok: a plain venv installs with --find-links %s" % debian, flush=True)
-    else:
-        print("skipped: no wheel and setuptools wheels in %s (Debian: "
-              "python3-wheel-whl, python3-setuptools-whl)" % debian, flush=True)
+    assert glob.glob(os.path.join(debian, "wheel-*.whl")) and \
+        glob.glob(os.path.join(debian, "setuptools-*.whl")), \
+        ("no wheel and setuptools wheels in %s: apt-get install python3-wheel-whl "
+         "python3-setuptools-whl (tests/run_all.sh does)" % debian)
+    run([plain, "-m", "pip", "install", "--no-index", "--find-links", debian,
+         "--no-cache-dir", src], env=env, cwd=work)
+    run([plain, "-c", CHECK, "package copy"], env=env, cwd=work)
+    print("ok: a plain venv installs with --find-links %s" % debian, flush=True)
 
     # 4. Outside a source tree (as from an sdist): a message, not a crash.
     lone = os.path.join(work, "lone")
