@@ -4,7 +4,9 @@
 #   tests/run_all.sh
 #
 # Installs what is missing with apt-get when run as root (else says what to
-# install), then builds and tests:
+# install), checks the subjects of the commits after a recorded one
+# (tests/check_commits.sh: at most 72 characters, an area prefix; skipped
+# outside a git work tree, fails in a shallow clone), then builds and tests:
 #   1. gcc, Release, shared + static: every ctest test and the Doxygen docs
 #      (warnings fail);
 #   2. the ABI of that build's libseega.so against the committed baseline
@@ -81,6 +83,9 @@ build() { # build <dir> <cc> [cmake args...]
 check() { # check <dir>
     ctest --test-dir "$out/$1" -j "$jobs" --output-on-failure --timeout 1200
 }
+
+step "commit subjects (tests/check_commits.sh)"
+"$here/tests/check_commits.sh"
 
 step "gcc, Release"
 build gcc gcc -DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_STATIC=ON
