@@ -45,26 +45,54 @@
 #define SL_SETFUNCS(L, l) luaL_setfuncs((L), (l), 0)
 #endif
 
-/* The value at idx as an integer, if it is a number with an integral
-   value; *ok says whether it was. Strings are not converted. */
-static lua_Integer sl_tointeger(lua_State *L, int idx, int *ok)
+/* What int_arg found. */
+enum {
+    INT_OK,       /* an integer lua_Integer holds: *v */
+    INT_BIG,      /* an integral value beyond lua_Integer (2^63 as a float) */
+    INT_FRACTION, /* a fraction, NaN or an infinity */
+    INT_NOTNUM    /* not a number: a numeric string is not one */
+};
+
+/* The value at idx as an integer, and its text (the value as written in
+   a message, "" for a non-number) in text[cap]. Strings are never
+   converted, and no value is clamped or wrapped: a caller that needs a
+   smaller range checks *v. */
+static int int_arg(lua_State *L, int idx, lua_Integer *v, char *text,
+                   size_t cap)
 {
-    *ok = 0;
+    lua_Number n, lo;
+    *v = 0;
+    text[0] = '\0';
     if (lua_type(L, idx) != LUA_TNUMBER)
-        return 0;
+        return INT_NOTNUM;
 #if LUA_VERSION_NUM >= 503
     {
-        lua_Integer v = lua_tointegerx(L, idx, ok);
-        return *ok ? v : 0;
-    }
-#else
-    {
-        lua_Number n = lua_tonumber(L, idx);
-        lua_Integer v = (lua_Integer)n;
-        *ok = (lua_Number)v == n;
-        return *ok ? v : 0;
+        int ok;
+        lua_Integer i = lua_tointegerx(L, idx, &ok);
+        if (ok) {
+            *v = i;
+            snprintf(text, cap, "%lld", (long long)i);
+            return INT_OK;
+        }
     }
 #endif
+    n = lua_tonumber(L, idx);
+    snprintf(text, cap, "%.17g", (double)n);
+    if (n != n || n - n != 0) /* NaN, or an infinity */
+        return INT_FRACTION;
+    /* -2^(bits-1), exact as a float; at or beyond it each float is an
+       integer, and the cast below would be undefined */
+    lo = (lua_Number)LUA_MININTEGER;
+    if (n < lo || n >= -lo)
+        return INT_BIG;
+#if LUA_VERSION_NUM < 503
+    if ((lua_Number)(lua_Integer)n == n) {
+        *v = (lua_Integer)n;
+        snprintf(text, cap, "%lld", (long long)*v);
+        return INT_OK;
+    }
+#endif
+    return INT_FRACTION;
 }
 
 /* ---- helpers ------------------------------------------------------------- */
@@ -208,6 +236,30 @@ static int type_error(lua_State *L, int arg, const char *expected)
     return luaL_argerror(L, arg, msg);
 }
 
+/* The integer argument at idx, in [lo, hi]. Raises on anything else: a
+   non-number (a numeric string such as "3" included), a fraction, or a
+   value out of range, with a message naming `what`, the value and the
+   range ("depth must be in 0..32 (got 33)"). */
+static lua_Integer check_int(lua_State *L, int idx, const char *what,
+                             lua_Integer lo, lua_Integer hi)
+{
+    char text[48], msg[160];
+    lua_Integer v;
+    int kind = int_arg(L, idx, &v, text, sizeof text);
+    if (kind == INT_NOTNUM)
+        type_error(L, idx, "integer");
+    if (kind == INT_FRACTION) {
+        snprintf(msg, sizeof msg, "%s must be an integer (got %s)", what, text);
+        luaL_argerror(L, idx, msg);
+    }
+    if (kind == INT_BIG || v < lo || v > hi) {
+        snprintf(msg, sizeof msg, "%s must be in %lld..%lld (got %s)", what,
+                 (long long)lo, (long long)hi, text);
+        luaL_argerror(L, idx, msg);
+    }
+    return v;
+}
+
 /* Push a square's name. */
 static void push_square(lua_State *L, const seega_game *game, int32_t square)
 {
@@ -228,23 +280,33 @@ static void push_action(lua_State *L, const seega_game *game,
 }
 
 /* Read the square at argument idx: a name ("c3", any case) or the
-   library's index (a1 = 0). A value of the wrong type raises. Otherwise
-   returns SEEGA_OK and sets *square (an index is range-checked by the
-   call that uses it), or a status with *msg set to the reason (NULL when
-   the reason is the game's last error). */
+   library's index (a1 = 0). A value of the wrong type, or a fraction,
+   raises. Otherwise returns SEEGA_OK and sets *square (an index is
+   range-checked by the call that uses it), or a status with *msg set to
+   the reason (NULL when the reason is the game's last error): an index
+   beyond int32_t gets the library's "off the board" message here, with
+   its value. */
 static int32_t get_square(lua_State *L, seega_game *game, int idx,
                           int32_t *square, const char **msg)
 {
     int t = lua_type(L, idx);
     *msg = NULL;
     if (t == LUA_TNUMBER) {
-        int ok;
-        lua_Integer v = sl_tointeger(L, idx, &ok);
-        if (!ok)
+        char text[48];
+        lua_Integer v;
+        int kind = int_arg(L, idx, &v, text, sizeof text);
+        if (kind == INT_FRACTION)
             luaL_argerror(L, idx, "square index must be an integer");
-        /* Out-of-range values map to -1, which the library refuses with
-           its "off the board" message. */
-        *square = (v >= 0 && v <= INT32_MAX) ? (int32_t)v : -1;
+        if (kind == INT_BIG || v < INT32_MIN || v > INT32_MAX) {
+            /* beyond int32_t: the library's message, with the value */
+            int32_t n = seega_board_size(game);
+            *msg = lua_pushfstring(
+                L, "square %s is off the %dx%d board (squares are 0..%d)", text,
+                (int)n, (int)n, (int)(n * n - 1));
+            return SEEGA_E_INVALID;
+        }
+        /* the library checks the range, and names the square */
+        *square = (int32_t)v;
         return SEEGA_OK;
     }
     if (t == LUA_TSTRING) {
@@ -346,16 +408,16 @@ static lua_Integer opt_field(lua_State *L, int idx, const char *what,
     lua_Integer v = def;
     lua_getfield(L, idx, key);
     if (!lua_isnil(L, -1)) {
-        int ok;
-        v = sl_tointeger(L, -1, &ok);
-        if (!ok)
+        char text[48];
+        int kind = int_arg(L, -1, &v, text, sizeof text);
+        if (kind == INT_NOTNUM || kind == INT_FRACTION)
             luaL_error(L, "%s: %s must be an integer, got %s", what, key,
-                       lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
-                                                      : luaL_typename(L, -1));
-        if (v < lo || v > hi) {
-            char range[96];
-            snprintf(range, sizeof range, "%lld..%lld (got %lld)",
-                     (long long)lo, (long long)hi, (long long)v);
+                       kind == INT_FRACTION ? "a fraction"
+                                            : luaL_typename(L, -1));
+        if (kind == INT_BIG || v < lo || v > hi) {
+            char range[112];
+            snprintf(range, sizeof range, "%lld..%lld (got %s)", (long long)lo,
+                     (long long)hi, text);
             luaL_error(L, "%s: %s must be in %s", what, key, range);
         }
     }
@@ -432,20 +494,20 @@ static int rules_field(lua_State *L, int idx, const char *key, int32_t *out,
     } else if (t == LUA_TBOOLEAN) {
         *out = lua_toboolean(L, -1);
     } else {
-        int ok;
-        lua_Integer v = sl_tointeger(L, -1, &ok);
-        if (!ok)
+        char text[48];
+        lua_Integer v;
+        int kind = int_arg(L, -1, &v, text, sizeof text);
+        if (kind == INT_NOTNUM || kind == INT_FRACTION)
             luaL_error(L, "rules.%s must be an integer%s, got %s", key,
                        strcmp(key, "opening_squares") == 0 ||
                                strcmp(key, "centre_immune") == 0 ||
                                strcmp(key, "chain_captures") == 0
                            ? " or a boolean"
                            : "",
-                       lua_type(L, -1) == LUA_TNUMBER ? "a fraction"
-                                                      : luaL_typename(L, -1));
-        if (v < INT32_MIN || v > INT32_MAX) {
-            snprintf(msg, cap, "rules.%s is out of range (got %lld)", key,
-                     (long long)v);
+                       kind == INT_FRACTION ? "a fraction"
+                                            : luaL_typename(L, -1));
+        if (kind == INT_BIG || v < INT32_MIN || v > INT32_MAX) {
+            snprintf(msg, cap, "rules.%s is out of range (got %s)", key, text);
             lua_pop(L, 1);
             return 0;
         }
@@ -493,11 +555,16 @@ static int32_t table_rules(lua_State *L, int idx, int32_t size, seega_rules *r,
 }
 
 /* A preset's rules on a board size. The name is checked (raises); the
-   size is the library's to judge (SEEGA_E_RULES with its message). */
-static int32_t preset_rules(lua_State *L, int idx, int32_t size, seega_rules *r,
-                            char *msg, size_t cap)
+   size is the library's to judge (SEEGA_E_RULES with its message). A
+   size_rc other than SEEGA_OK is opt_size's refusal (msg holds it),
+   returned once the name is checked. */
+static int32_t preset_rules(lua_State *L, int idx, int32_t size,
+                            int32_t size_rc, seega_rules *r, char *msg,
+                            size_t cap)
 {
     int which = luaL_checkoption(L, idx, "classic", preset_names);
+    if (size_rc != SEEGA_OK)
+        return size_rc;
     if (seega_rules_preset(r, preset_ids[which], size) == SEEGA_OK)
         return SEEGA_OK;
     /* a bad size: let validation word the message */
@@ -506,18 +573,27 @@ static int32_t preset_rules(lua_State *L, int idx, int32_t size, seega_rules *r,
     return seega_rules_validate(r, msg, cap);
 }
 
-/* The optional board size at idx (default 5), as an int32_t; values
-   beyond int32_t become -1 so that validation refuses them. */
-static int32_t opt_size(lua_State *L, int idx)
+/* The optional board size at idx (default 5) into *size. Raises on a
+   non-integer; a value beyond int32_t gives SEEGA_E_RULES with the
+   message validation gives for other bad sizes, naming the value. */
+static int32_t opt_size(lua_State *L, int idx, int32_t *size, char *msg,
+                        size_t cap)
 {
     lua_Integer v = 5;
+    *size = 5;
     if (!lua_isnoneornil(L, idx)) {
-        int ok;
-        v = sl_tointeger(L, idx, &ok);
-        if (!ok)
+        char text[48];
+        int kind = int_arg(L, idx, &v, text, sizeof text);
+        if (kind == INT_NOTNUM || kind == INT_FRACTION)
             type_error(L, idx, "integer board size");
+        if (kind == INT_BIG || v < INT32_MIN || v > INT32_MAX) {
+            snprintf(msg, cap, "rules.board_size must be 5, 7 or 9 (got %s)",
+                     text);
+            return SEEGA_E_RULES;
+        }
     }
-    return (v >= INT32_MIN && v <= INT32_MAX) ? (int32_t)v : -1;
+    *size = (int32_t)v;
+    return SEEGA_OK;
 }
 
 /* The rules of argument idx (a preset name, nil for "classic", or a rules
@@ -526,6 +602,7 @@ static int32_t arg_rules(lua_State *L, int idx, int32_t size_from_spn,
                          seega_rules *r, char *msg, size_t cap)
 {
     int t = lua_type(L, idx);
+    int32_t size = size_from_spn, size_rc = SEEGA_OK;
     if (t == LUA_TTABLE) {
         if (size_from_spn <= 0 && !lua_isnoneornil(L, idx + 1))
             luaL_argerror(L, idx + 1,
@@ -536,9 +613,9 @@ static int32_t arg_rules(lua_State *L, int idx, int32_t size_from_spn,
     }
     if (t != LUA_TSTRING && t != LUA_TNONE && t != LUA_TNIL)
         type_error(L, idx, "preset name or rules table");
-    return preset_rules(
-        L, idx, size_from_spn > 0 ? size_from_spn : opt_size(L, idx + 1), r,
-        msg, cap);
+    if (size_from_spn <= 0)
+        size_rc = opt_size(L, idx + 1, &size, msg, cap);
+    return preset_rules(L, idx, size, size_rc, r, msg, cap);
 }
 
 /* ---- module functions ---------------------------------------------------- */
@@ -753,11 +830,16 @@ static int g_close(lua_State *L)
     return 1;
 }
 
-/* __gc: free the game unless close() already did. (A game being searched
-   is on the stack of search(), so it is never collected.) */
+/* __gc: free the game unless close() already did. A game being searched
+   is on the stack of search(), so the collector never calls this during
+   the search; but Lua code can (getmetatable(game).__gc(game) from
+   on_progress), and that raises, as close() does, rather than free the
+   game under the search. */
 static int g_gc(lua_State *L)
 {
     lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    if (lg->searching)
+        return luaL_error(L, "attempt to free a seega game during its search");
     seega_free(lg->game);
     lg->game = NULL;
     return 0;
@@ -937,14 +1019,14 @@ static int g_rules(lua_State *L)
 
 /* ---- game methods: analysis and simulation ------------------------------- */
 
-/* game:perft(depth) -> the number of action sequences of depth actions */
+/* game:perft(depth) -> the number of action sequences of depth actions;
+   depth 0 to SEEGA_PERFT_MAX_DEPTH (checked here too, so that no depth
+   the stack cannot take reaches the library) */
 static int g_perft(lua_State *L)
 {
     seega_game *game = check_game(L);
-    lua_Integer depth = luaL_checkinteger(L, 2);
+    lua_Integer depth = check_int(L, 2, "depth", 0, SEEGA_PERFT_MAX_DEPTH);
     uint64_t count;
-    luaL_argcheck(L, depth >= 0 && depth <= INT32_MAX, 2,
-                  "depth must be 0 or more");
     if (seega_perft(game, (int32_t)depth, &count) != SEEGA_OK)
         return luaL_error(L, "seega: %s", seega_last_error(game));
     push_count(L, count);
@@ -978,9 +1060,7 @@ static int g_playouts(lua_State *L)
         max_actions = opt_field(L, 2, "playouts", "max_actions",
                                 PLAYOUT_MAX_ACTIONS, 0, UINT32_MAX);
     } else if (lua_type(L, 2) == LUA_TNUMBER) {
-        count = luaL_checkinteger(L, 2);
-        luaL_argcheck(L, count >= 0 && count <= UINT32_MAX, 2,
-                      "count out of range");
+        count = check_int(L, 2, "count", 0, UINT32_MAX);
     } else {
         return type_error(L, 2, "options table or count");
     }
@@ -1079,12 +1159,11 @@ static void progress_cb(void *user, const seega_search_result *info)
     lua_pop(L, 1);
 }
 
-/* An int32_t limit: the library judges the value (negative, too large). */
+/* An int32_t limit: the library judges the value (negative, too large);
+   one beyond int32_t raises here, naming it. */
 static int32_t limit32(lua_State *L, const char *key)
 {
-    lua_Integer v =
-        opt_field(L, 2, "search", key, 0, LUA_MININTEGER, LUA_MAXINTEGER);
-    return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int32_t)v;
+    return (int32_t)opt_field(L, 2, "search", key, 0, INT32_MIN, INT32_MAX);
 }
 
 /* game:search{depth=, time_ms=, nodes=, level=, seed=, threads=, tt_mb=,
@@ -1163,11 +1242,10 @@ static int g_stop(lua_State *L)
 static int g_hint(lua_State *L)
 {
     seega_game *game = check_game(L);
-    lua_Integer ms = luaL_optinteger(L, 2, 0);
+    lua_Integer ms =
+        lua_isnoneornil(L, 2) ? 0 : check_int(L, 2, "time_ms", 0, INT32_MAX);
     seega_action action;
     int32_t rc;
-    luaL_argcheck(L, ms >= 0 && ms <= INT32_MAX, 2,
-                  "time_ms must be 0 or more");
     rc = seega_hint(game, (int32_t)ms, &action);
     if (rc == SEEGA_E_GAME_OVER)
         return fail(L, rc, seega_last_error(game));
@@ -1210,14 +1288,11 @@ static int g_action_index(lua_State *L)
 static int g_action_from_index(lua_State *L)
 {
     seega_game *game = check_game(L);
-    lua_Integer index = luaL_checkinteger(L, 2);
+    lua_Integer index =
+        check_int(L, 2, "index", 0, seega_num_distinct_actions(game) - 1);
     seega_action action;
-    if (index < 0 || index > INT32_MAX ||
-        seega_action_from_index(game, (int32_t)index, &action) != SEEGA_OK)
-        return luaL_argerror(L, 2,
-                             index < 0 || index > INT32_MAX
-                                 ? "index out of range"
-                                 : seega_last_error(game));
+    if (seega_action_from_index(game, (int32_t)index, &action) != SEEGA_OK)
+        return luaL_argerror(L, 2, seega_last_error(game));
     push_action(L, game, action);
     return 1;
 }
@@ -1517,6 +1592,10 @@ static int g_tostring(lua_State *L)
     int32_t n, reason, result;
     if (game == NULL) {
         lua_pushstring(L, "seega game (closed)");
+        return 1;
+    }
+    if (lg->searching) { /* the C API allows no reading of it now */
+        lua_pushstring(L, "seega game (being searched)");
         return 1;
     }
     n = seega_board_size(game);

@@ -577,12 +577,89 @@ end)
 
 test("perft errors", function()
     local g = seega.new()
-    raises("depth must be 0 or more", g.perft, g, -1)
-    raises("number expected, got no value", g.perft, g)
-    raises("number expected, got table", g.perft, g, {})
-    if LUA54 then
-        raises("number has no integer representation", g.perft, g, 1.5)
+    raises("depth must be in 0..32 (got -1)", g.perft, g, -1)
+    raises("integer expected, got no value", g.perft, g)
+    raises("integer expected, got table", g.perft, g, {})
+    raises("depth must be an integer (got 1.5)", g.perft, g, 1.5)
+    -- a numeric string is not a number (docs/lua.md)
+    raises("integer expected, got string", g.perft, g, "3")
+    raises("integer expected, got string", g.perft, g, "0")
+end)
+
+test("perft: the depth is bounded (no stack overflow)", function()
+    -- depth 10000 overflowed the stack of the perft recursion
+    local g = seega.new()
+    for _, d in ipairs({33, 1000, 10000, 2147483647}) do
+        raises("depth must be in 0..32 (got " .. d .. ")", g.perft, g, d)
     end
+    raises("depth must be in 0..32 (got -2147483649)", g.perft, g,
+           -2147483649)
+    local t = seega.new("traditional")
+    raises("depth must be in 0..32", t.perft, t, 10000)
+    -- the maximum is accepted: here every line ends (the quiet limit)
+    -- within four actions
+    local near = assert(seega.from_spn("x4/5/5/5/4o x 0 0 48 -", "modern"))
+    eq(near:perft(32), 0, "perft(32) near the quiet limit")
+    local over = assert(seega.from_spn("4o/5/5/5/xx3 x 0 0 50 -", "modern"))
+    eq(over:perft(32), 0, "perft(32) of a finished game")
+    eq(g:spn(), START5, "the refused calls changed nothing")
+end)
+
+test("integer arguments: type and range are checked", function()
+    local g = seega.new()
+    -- beyond 32 bits: the value is named, never taken as -1
+    fails("rules", "rules.board_size must be 5, 7 or 9 (got 9007199254740992)",
+          seega.new, "classic", 2^53)
+    fails("rules", "(got 4294967301)", seega.new, "classic", 4294967301)
+    fails("rules", "(got -4294967296)", seega.rules, "modern", -4294967296)
+    fails("rules", "(got 1.8446744073709552e+19)", seega.rules_to_text,
+          "classic", 2^64)
+    raises("invalid option 'clasic'", seega.new, "clasic", 2^53)
+    raises("integer board size expected, got string", seega.new, "classic",
+           "7")
+    fails("invalid", "square 2147483648 is off the 5x5 board (squares are 0..24)",
+          g.place, g, 2147483648)
+    fails("invalid", "square -2147483649 is off the 5x5 board", g.place, g,
+          -2147483649)
+    fails("invalid", "square 25 is off the 5x5 board", g.place, g, 25)
+    fails("invalid", "square -5 is off the 5x5 board", g.place, g, -5)
+    fails("invalid", "square 1.8446744073709552e+19 is off the 5x5 board",
+          g.place, g, 2^64)
+    fails("invalid", "square 4294967296 is off", g.move, g, 4294967296, 1)
+    fails("invalid", "square 4294967296 is off", g.move, g, 0, 4294967296)
+    raises("square 2147483648 is off the 5x5 board", g.at, g, 2147483648)
+    raises("square index must be an integer", g.place, g, 0 / 0)
+    raises("square index must be an integer", g.place, g, math.huge)
+    raises("count must be in 0..4294967295 (got 4294967296)", g.playouts, g,
+           4294967296)
+    raises("options table or count expected, got string", g.playouts, g, "5")
+    raises("count must be in 0..4294967295 (got 4294967296)", g.playouts, g,
+           {count = 4294967296})
+    raises("seed must be in", g.playouts, g, {count = 1, seed = 2^63})
+    raises("index must be in 0..250 (got 4294967296)", g.action_from_index,
+           g, 4294967296)
+    raises("integer expected, got string", g.action_from_index, g, "5")
+    raises("time_ms must be in 0..2147483647 (got 2147483648)", g.hint, g,
+           2147483648)
+    raises("integer expected, got string", g.hint, g, "100")
+    raises("search: depth must be in -2147483648..2147483647 (got 1099511627776)",
+           g.search, g, {depth = 2^40})
+    raises("search: time_ms must be in -2147483648..2147483647 (got 2147483648)",
+           g.search, g, {time_ms = 2147483648})
+    raises("search: threads must be an integer, got string", g.search, g,
+           {threads = "2"})
+    raises("search: nodes must be in", g.search, g, {nodes = 2^64})
+    fails("rules", "rules.lose_at is out of range (got 4294967296)", seega.new,
+          {lose_at = 4294967296})
+    fails("rules", "rules.quiet_limit is out of range (got 1.8446744073709552e+19)",
+          seega.new, {quiet_limit = 2^64})
+    raises("rules.quiet_limit must be an integer, got string", seega.new,
+           {quiet_limit = "5"})
+    -- in range, they still work
+    eq(g:perft(2), 552, "perft(2)")
+    eq(seega.new("classic", 7.0):size(), 7, "an integral float is an integer")
+    eq(g:action_from_index(7), "c2", "action_from_index(7)")
+    eq(g:spn(), START5, "nothing changed")
 end)
 
 test("playouts", function()
@@ -618,7 +695,7 @@ test("playouts", function()
            {count = 1, max_actions = "5"})
     raises("seed must be an integer, got a fraction", g.playouts, g,
            {count = 1, seed = 0.5})
-    raises("count out of range", g.playouts, g, -5)
+    raises("count must be in 0..4294967295 (got -5)", g.playouts, g, -5)
     raises("options table or count expected, got no value", g.playouts, g)
 end)
 
@@ -661,11 +738,11 @@ test("learning interface", function()
     fails("parse", "", g.action_index, g, "zz")
     fails("parse", "NUL", g.action_index, g, "a1\0")
     fails("invalid", "", g.action_index, g, "a1-a3")
-    raises("index out of range", g.action_from_index, g, -1)
+    raises("index must be in 0..250 (got -1)", g.action_from_index, g, -1)
     raises("bad argument", g.action_from_index, g, 251)
     -- a1 south: off the board
     raises("bad argument", g.action_from_index, g, 25 + 1)
-    raises("number expected, got string", g.action_from_index, g, "a1")
+    raises("integer expected, got string", g.action_from_index, g, "a1")
     -- observation plane 4: all 1 during the placing
     local obs = seega.new():observation()
     for k = 4 * 25 + 1, 5 * 25 do
@@ -786,6 +863,20 @@ test("search: on_progress and stop", function()
         on_progress = function() g:close() end})
     raises("during its search", g.search, g, {depth = 3,
         on_progress = function() g:search({depth = 1}) end})
+    -- nor freed through its __gc metamethod (a use after free before)
+    local gc = getmetatable(g).__gc
+    raises("attempt to free a seega game during its search", g.search, g,
+           {depth = 6, on_progress = function() gc(g) end})
+    local freed = 0
+    local r6 = g:search({depth = 6, on_progress = function()
+        freed = freed + (pcall(gc, g) and 1 or 0)
+    end})
+    eq(freed, 0, "__gc refused at every iteration")
+    eq(r6.depth, 6, "the search ran to its end")
+    eq(tostring(g):find("seega game", 1, true), nil, "tostring: the board")
+    local during
+    g:search({depth = 2, on_progress = function() during = tostring(g) end})
+    eq(during, "seega game (being searched)", "tostring during the search")
     -- other games can
     local other = seega.new()
     g:search({depth = 2, on_progress = function()
@@ -793,6 +884,9 @@ test("search: on_progress and stop", function()
     end})
     eq(#other:history(), 2, "another game was played")
     eq(g:spn(), START5, "and this one is usable again")
+    -- __gc after the search frees the game, as close() does
+    gc(g)
+    raises("attempt to use a closed seega game", g.spn, g)
 end)
 
 test("search and hint: errors", function()
@@ -811,8 +905,8 @@ test("search and hint: errors", function()
     local over = assert(seega.from_spn("5/5/5/oo3/xo3 x 0 0 0 -", "diagonal"))
     fails("game_over", "the game is over", over.search, over, {depth = 1})
     fails("game_over", "the game is over", over.hint, over)
-    raises("time_ms must be 0 or more", g.hint, g, -1)
-    raises("number expected, got string", g.hint, g, "fast")
+    raises("time_ms must be in 0..2147483647 (got -1)", g.hint, g, -1)
+    raises("integer expected, got string", g.hint, g, "fast")
 end)
 
 test("hint", function()
