@@ -125,8 +125,9 @@ static void test_perft_finished(void **state)
 
 /*
  * The depth is bounded (SEEGA_PERFT_MAX_DEPTH): the recursion takes a
- * stack frame per ply, and a depth of 10000 on CLASSIC overflowed the
- * stack. The maximum itself is accepted where the tree ends within it.
+ * stack frame per ply, so a deeper request, on any position, is refused
+ * rather than run. The maximum itself is accepted where the tree ends
+ * within it.
  */
 static void test_perft_max_depth(void **state)
 {

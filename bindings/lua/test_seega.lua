@@ -587,7 +587,7 @@ test("perft errors", function()
 end)
 
 test("perft: the depth is bounded (no stack overflow)", function()
-    -- depth 10000 overflowed the stack of the perft recursion
+    -- a depth the stack of the perft recursion cannot take is refused
     local g = seega.new()
     for _, d in ipairs({33, 1000, 10000, 2147483647}) do
         raises("depth must be in 0..32 (got " .. d .. ")", g.perft, g, d)
@@ -863,7 +863,7 @@ test("search: on_progress and stop", function()
         on_progress = function() g:close() end})
     raises("during its search", g.search, g, {depth = 3,
         on_progress = function() g:search({depth = 1}) end})
-    -- nor freed through its __gc metamethod (a use after free before)
+    -- nor freed through its __gc metamethod called by hand
     local gc = getmetatable(g).__gc
     raises("attempt to free a seega game during its search", g.search, g,
            {depth = 6, on_progress = function() gc(g) end})
