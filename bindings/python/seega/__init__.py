@@ -27,8 +27,17 @@ from ._errors import (
     ParseError,
     RulesError,
     SeegaError,
+    SquareIndexError,
+    SquareNameError,
 )
-from ._game import DEFAULT_MAX_ACTIONS, SCORE_PROVEN, Game, PlayoutStats, SearchResult
+from ._game import (
+    DEFAULT_MAX_ACTIONS,
+    PERFT_MAX_DEPTH,
+    SCORE_PROVEN,
+    Game,
+    PlayoutStats,
+    SearchResult,
+)
 from ._rules import PRESETS, Rules
 
 #: Version of this binding.
@@ -63,6 +72,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
     "OutOfMemoryError",
+    "PERFT_MAX_DEPTH",
     "PRESETS",
     "ParseError",
     "PlayoutStats",
@@ -71,6 +81,8 @@ __all__ = [
     "SCORE_PROVEN",
     "SearchResult",
     "SeegaError",
+    "SquareIndexError",
+    "SquareNameError",
     "library_origin",
     "library_path",
     "library_version",

@@ -10,6 +10,8 @@ __all__ = [
     "IllegalMoveError",
     "GameOverError",
     "ParseError",
+    "SquareIndexError",
+    "SquareNameError",
     "RulesError",
     "OutOfMemoryError",
     "error_for_status",
@@ -87,6 +89,23 @@ class GameOverError(IllegalMoveError):
 class ParseError(SeegaError, ValueError):
     """``SEEGA_E_PARSE``: malformed SPN, action or square text, or an SPN
     position the library refuses."""
+
+
+class SquareIndexError(InvalidArgumentError, IndexError):
+    """A square index off the board (``game[25]`` on 5x5, ``place(-1)``).
+
+    An :class:`InvalidArgumentError` (status ``SEEGA_E_INVALID``) that is
+    also an ``IndexError``, as a sequence raises for an index out of range:
+    ``game[square]`` raises an ``IndexError`` for every square not on the
+    board, given by index or by name (see :class:`SquareNameError`)."""
+
+
+class SquareNameError(ParseError, IndexError):
+    """A square name that names no square of the board (``game["k9"]`` on
+    5x5, ``"zz"``, a name holding a NUL).
+
+    A :class:`ParseError` (status ``SEEGA_E_PARSE``) that is also an
+    ``IndexError``, like :class:`SquareIndexError` for an index."""
 
 
 class RulesError(SeegaError, ValueError):

@@ -10,12 +10,20 @@ from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple, U
 
 from . import _native as N
 from ._action import Action
-from ._errors import E_INVALID, E_PARSE, InvalidArgumentError, ParseError, error_for_status
+from ._errors import (
+    E_INVALID,
+    E_PARSE,
+    InvalidArgumentError,
+    ParseError,
+    SquareIndexError,
+    SquareNameError,
+    error_for_status,
+)
 from ._interrupt import StopOnInterrupt
 from ._notation import notation_for
 from ._rules import Rules, resolve
 
-__all__ = ["Game", "PlayoutStats", "SearchResult", "Square", "ActionLike"]
+__all__ = ["Game", "PlayoutStats", "SearchResult", "Square", "ActionLike", "PERFT_MAX_DEPTH"]
 
 #: A square: its name (``"c2"``) or its index (``a1`` = 0, rank by rank).
 Square = Union[str, int]
@@ -32,6 +40,11 @@ _TURN_STATES = ("normal", "placed_one", "chain", "extra", "removed")
 
 #: Default cap on the actions of one playout.
 DEFAULT_MAX_ACTIONS = 10000
+
+#: The deepest :meth:`Game.perft` accepts (``SEEGA_PERFT_MAX_DEPTH``): the
+#: recursion takes a stack frame per ply. Checked here too, so that no
+#: depth the stack cannot take reaches the library.
+PERFT_MAX_DEPTH = 32
 
 
 class PlayoutStats(NamedTuple):
@@ -137,13 +150,24 @@ def _int_arg(value: Any, what: str, lo: int, hi: int) -> int:
     return number
 
 
-def _text_arg(value: Any, what: str) -> bytes:
-    """A str argument as the NUL-terminated bytes the C API reads."""
+def _text_arg(value: Any, what: str, status: int = E_PARSE) -> bytes:
+    """A str argument as the NUL-terminated UTF-8 bytes the C API reads.
+
+    Every text argument passes here. A str the C API cannot be given as it
+    is raises the error of ``status`` (ParseError by default; record tags
+    pass ``E_INVALID``, the library's status for a tag it refuses): one
+    holding a NUL, which would end the C string early, or a lone surrogate
+    (``"\\udc80"``), which has no UTF-8 form."""
     if not isinstance(value, str):
         raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
     if "\0" in value:
-        raise ParseError(E_PARSE, "%s contains a NUL character" % what)
-    return value.encode("utf-8")
+        raise error_for_status(status, "%s contains a NUL character" % what)
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise error_for_status(
+            status, "%s is not valid text: %r at index %d is a lone surrogate, "
+            "which UTF-8 cannot encode" % (what, value[e.start], e.start)) from None
 
 
 def _spn_board_size(spn: str) -> int:
@@ -342,23 +366,33 @@ class Game:
 
     def square_name(self, square: Square) -> str:
         """The name of a square given by index or name: ``square_name(7)``
-        is ``"c2"`` on 5x5."""
+        is ``"c2"`` on 5x5. A square not on the board raises
+        :class:`SquareIndexError` or :class:`SquareNameError`."""
         with self._lock:
+            self._h()  # a closed game raises, as everywhere
             return self._notation.names[self._square(square)]
 
     def square_index(self, square: Square) -> int:
         """The index of a square given by name or index."""
         with self._lock:
+            self._h()
             return self._square(square)
 
     def _square(self, square: Any, what: str = "square") -> int:
-        """A square argument as an index; the caller holds the lock."""
+        """A square argument as an index; the caller holds the lock. A
+        square not on the board raises an IndexError that is also the
+        library's error: SquareNameError (a ParseError) for a name,
+        SquareIndexError (an InvalidArgumentError) for an index."""
         if isinstance(square, str):
             index = self._notation.index.get(square)
             if index is not None:
                 return index
+            handle = self._h()  # a closed game is not a bad name
             out = c_int32()
-            _lib.seega_square_from_text(self._h(), _text_arg(square, what), byref(out))
+            try:
+                _lib.seega_square_from_text(handle, _text_arg(square, what), byref(out))
+            except ParseError as e:
+                raise SquareNameError(e.status, e.message) from None
             return out.value
         if isinstance(square, bool):
             raise TypeError("%s must be a name like 'c2' or an index, not bool" % what)
@@ -369,7 +403,7 @@ class Game:
                             % (what, type(square).__name__)) from None
         n = self._size
         if not 0 <= index < n * n:
-            raise InvalidArgumentError(
+            raise SquareIndexError(
                 E_INVALID, "%s %d is off the %dx%d board (squares are 0..%d)"
                 % (what, index, n, n, n * n - 1))
         return index
@@ -397,6 +431,7 @@ class Game:
         Checks the syntax and the squares only, not legality; raises
         :class:`ParseError`."""
         with self._lock:
+            self._h()  # a closed game raises, also for a known text
             return self._notation.action(self._value(text))
 
     def legal_moves(self) -> List[Action]:
@@ -532,14 +567,12 @@ class Game:
 
     def __getitem__(self, square: Square) -> Optional[str]:
         """What stands on a square: ``"x"``, ``"o"`` or None.
-        ``game["c3"]``, ``game[12]``; an index off the board raises
-        IndexError."""
+        ``game["c3"]``, ``game[12]``; a square not on the board raises an
+        IndexError, by index (:class:`SquareIndexError`) or by name
+        (:class:`SquareNameError`, for ``"k9"`` on 5x5 or ``"zz"``)."""
         with self._lock:
-            try:
-                index = self._square(square)
-            except InvalidArgumentError as e:
-                raise IndexError(e.message) from None
-            return _PIECES[_lib.seega_piece_at(self._h(), index)]
+            handle = self._h()
+            return _PIECES[_lib.seega_piece_at(handle, self._square(square))]
 
     def __iter__(self) -> Iterator[Optional[str]]:
         """The contents of the squares in index order (a1, b1, ...): what
@@ -590,8 +623,15 @@ class Game:
     # ---- analysis and simulation ----------------------------------------
 
     def perft(self, depth: int) -> int:
-        """The number of action sequences of exactly ``depth`` actions."""
+        """The number of action sequences of exactly ``depth`` actions.
+        ``depth`` is 0 to :data:`PERFT_MAX_DEPTH` (32); a negative or
+        deeper one raises :class:`InvalidArgumentError`. The time grows
+        exponentially with the depth."""
         d = _int_arg(depth, "depth", N.INT32_MIN, N.INT32_MAX)
+        if d > PERFT_MAX_DEPTH:
+            raise InvalidArgumentError(
+                E_INVALID, "perft depth %d is above the maximum, %d (SEEGA_PERFT_MAX_DEPTH)"
+                % (d, PERFT_MAX_DEPTH))
         out = c_uint64()
         with self._lock:
             _lib.seega_perft(self._h(), d, byref(out))
@@ -816,11 +856,13 @@ class Game:
         for name, value in tags.items():
             if value is None:
                 continue
-            raw = _text_arg(value, name)
+            # Names and values alike: the library refuses a bad one with
+            # SEEGA_E_INVALID, and reads a name only up to a NUL.
+            raw = _text_arg(value, "tag %r" % name, E_INVALID)
             if name in named:
                 setattr(t, named[name], raw)
             else:
-                extra += [name.encode("utf-8"), raw]
+                extra += [_text_arg(name, "tag name %r" % name, E_INVALID), raw]
         arr = (ctypes.c_char_p * (len(extra) or 1))(*extra)
         t.extra_count = len(extra) // 2
         t.extra = ctypes.cast(arr, ctypes.POINTER(ctypes.c_char_p))

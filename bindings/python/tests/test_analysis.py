@@ -1,8 +1,9 @@
 """perft and playouts."""
 
 import unittest
+from ctypes import byref, c_uint64
 
-import support  # noqa: F401
+import support
 import seega
 
 MID = "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"
@@ -39,6 +40,37 @@ class TestPerft(unittest.TestCase):
                 g.perft(2.0)
             with self.assertRaises(ValueError):
                 g.perft(2**31)
+
+    def test_depth_bound(self):
+        # The C recursion takes a stack frame per ply: depths above
+        # SEEGA_PERFT_MAX_DEPTH are refused, on any position.
+        self.assertEqual(seega.PERFT_MAX_DEPTH, 32)
+        for preset in ("classic", "traditional"):
+            with self.subTest(preset=preset), seega.Game(preset) as g:
+                for depth in (33, 1000, 10000, 2**31 - 1):
+                    with self.assertRaises(seega.InvalidArgumentError) as cm:
+                        g.perft(depth)
+                    self.assertIn("SEEGA_PERFT_MAX_DEPTH", str(cm.exception))
+                    self.assertIn("maximum, 32", str(cm.exception))
+                self.assertEqual(g.spn, "5/5/5/5/5 x 12 12 0 -")
+        # the maximum is accepted: every line ends (the quiet limit) within
+        # four actions, or the game is over
+        for spn in ("x4/5/5/5/4o x 0 0 48 -", "4o/5/5/5/xx3 x 0 0 50 -"):
+            with self.subTest(spn=spn), seega.Game.from_spn(spn, "modern") as g:
+                self.assertEqual(g.perft(seega.PERFT_MAX_DEPTH), 0)
+
+    def test_depth_bound_is_the_libraries(self):
+        # the binding's bound is the C library's own
+        clib = support.CLib()
+        handle = clib.new("modern", 5, "x4/5/5/5/4o x 0 0 48 -")
+        try:
+            out = c_uint64(7)
+            self.assertEqual(clib.lib.seega_perft(handle, seega.PERFT_MAX_DEPTH, byref(out)), 0)
+            self.assertEqual(clib.lib.seega_perft(handle, seega.PERFT_MAX_DEPTH + 1,
+                                                  byref(out)), -1)
+            self.assertIn(b"SEEGA_PERFT_MAX_DEPTH", clib.lib.seega_last_error(handle))
+        finally:
+            clib.free(handle)
 
 
 class TestPlayouts(unittest.TestCase):

@@ -92,6 +92,21 @@ class TestLifecycle(unittest.TestCase):
             self.assertIsInstance(cm.exception, ValueError)
         g.stop()  # harmless on a closed game
 
+    def test_closed_game_text_methods(self):
+        # parse_action, square_name and square_index can answer from
+        # caches, but a closed game raises there like everywhere else.
+        g = seega.Game()
+        g.parse_action("c2")  # cached before the close
+        g.close()
+        for use in (lambda: g.parse_action("c2"), lambda: g.parse_action("zz"),
+                    lambda: g.square_name(7), lambda: g.square_name("c2"),
+                    lambda: g.square_index("c2"), lambda: g.square_index(7),
+                    lambda: g.square_index("k9"), lambda: g["k9"], lambda: g[25]):
+            with self.assertRaises(seega.InvalidArgumentError) as cm:
+                use()
+            self.assertIn("closed", str(cm.exception))
+            self.assertNotIsInstance(cm.exception, IndexError)
+
     def test_garbage_collection_frees(self):
         # Many games dropped without close(): __del__ frees them.
         for _ in range(2000):
@@ -347,6 +362,32 @@ class TestState(unittest.TestCase):
                 g[-1]
             with self.assertRaises(seega.ParseError):
                 g["k9"]
+            # by index or by name, a square not on the board raises an
+            # IndexError that is also the library's error
+            for square in (25, -1, 2**70):
+                with self.subTest(square=square):
+                    with self.assertRaises(seega.SquareIndexError) as cm:
+                        g[square]
+                    self.assertIsInstance(cm.exception, IndexError)
+                    self.assertIsInstance(cm.exception, seega.InvalidArgumentError)
+                    self.assertEqual(cm.exception.status_name, "SEEGA_E_INVALID")
+            for square in ("k9", "f1", "zz", "", "c2\0", "\udc80"):
+                with self.subTest(square=square):
+                    with self.assertRaises(seega.SquareNameError) as cm:
+                        g[square]
+                    self.assertIsInstance(cm.exception, IndexError)
+                    self.assertIsInstance(cm.exception, seega.ParseError)
+                    self.assertEqual(cm.exception.status_name, "SEEGA_E_PARSE")
+            # the same classes from every method that takes a square
+            for use in (lambda: g.place(25), lambda: g.square_name(25),
+                        lambda: g.move(0, 25)):
+                with self.assertRaises(seega.SquareIndexError):
+                    use()
+            for use in (lambda: g.place("k9"), lambda: g.square_index("k9"),
+                        lambda: g.move("k9", "a1")):
+                with self.assertRaises(seega.SquareNameError):
+                    use()
+            self.assertEqual(g.history, [])
             with self.assertRaises(TypeError):
                 g[None]
             with self.assertRaises(ValueError):
@@ -402,6 +443,46 @@ class TestState(unittest.TestCase):
 
 
 class TestText(unittest.TestCase):
+    def test_lone_surrogates(self):
+        # "\udc80" has no UTF-8 form: every text argument that holds one
+        # raises a SeegaError, never UnicodeEncodeError.
+        lone = "\udc80"
+        with seega.Game() as g:
+            for what, use in (
+                ("play", lambda: g.play(lone)),
+                ("play c2+", lambda: g.play("c2" + lone)),
+                ("parse_action", lambda: g.parse_action(lone)),
+                ("action_index", lambda: g.action_index(lone)),
+                ("place", lambda: g.place(lone)),
+                ("move", lambda: g.move("c2", lone)),
+                ("square_index", lambda: g.square_index(lone)),
+                ("getitem", lambda: g[lone]),
+                ("set_spn", lambda: g.set_spn("5/5/5/5/5 x 12 12 0 -" + lone)),
+                ("from_spn", lambda: seega.Game.from_spn(lone)),
+                ("from_spn 5x5", lambda: seega.Game.from_spn("5/5/5/5/5 x 12 12 0 " + lone)),
+                ("from_record", lambda: seega.Game.from_record(lone)),
+            ):
+                with self.subTest(what=what):
+                    with self.assertRaises(seega.ParseError) as cm:
+                        use()
+                    self.assertIn("lone surrogate", str(cm.exception))
+            for what, use in (
+                ("record value", lambda: g.record(x=lone)),
+                ("record extra value", lambda: g.record(Note=lone)),
+                ("record name", lambda: g.record(**{"N" + lone: "v"})),
+            ):
+                with self.subTest(what=what):
+                    with self.assertRaises(seega.InvalidArgumentError) as cm:
+                        use()
+                    self.assertIn("lone surrogate", str(cm.exception))
+            self.assertEqual(g.spn, START)
+            self.assertEqual(g.history, [])
+            # a preset name or a rules value is compared, never encoded
+            with self.assertRaises(seega.RulesError):
+                seega.Game(lone)
+            with self.assertRaises(seega.SeegaError):
+                seega.Rules(blocked=lone)
+
     def test_squares(self):
         with seega.Game("classic", 7) as g:
             self.assertEqual(g.squares[0], "a1")

@@ -51,6 +51,32 @@ class TestRecords(unittest.TestCase):
             with self.assertRaises(TypeError):
                 game.record(x=5)
 
+    def test_tag_names_checked_like_values(self):
+        # The C library reads a name up to its NUL ("Ab\0cd" would be
+        # written as [Ab "v"]): names are checked as values are, and lone
+        # surrogates, which UTF-8 cannot encode, are refused in both.
+        with seega.Game() as game:
+            game.play("c2")
+            before = game.spn
+            for tags in ({"Ab\0cd": "v"}, {"\0": "v"}, {"Ab\udc80": "v"},
+                         {"Note": "a\0b"}, {"x": "Amal\0"}, {"x": "\udc80"},
+                         {"Note": "\ud800"}, {"Ab cd": "v"}, {"": "v"},
+                         {"Event": "v"}):
+                with self.subTest(tags=tags):
+                    with self.assertRaises(seega.InvalidArgumentError) as cm:
+                        game.record(**tags)
+                    self.assertIsInstance(cm.exception, seega.SeegaError)
+            with self.assertRaises(seega.InvalidArgumentError) as cm:
+                game.record(**{"Ab\0cd": "v"})
+            self.assertIn("tag name", str(cm.exception))
+            self.assertIn("NUL", str(cm.exception))
+            self.assertEqual(game.spn, before)
+            self.assertIn('[Ab_cd9 "v"]\n', game.record(Ab_cd9="v"))
+
+    def test_text_with_a_lone_surrogate(self):
+        with self.assertRaises(seega.ParseError):
+            seega.Game.from_record('[Rules "classic 5"]\n\n1. X c2 \udc80\n')
+
 
 if __name__ == "__main__":
     unittest.main()
