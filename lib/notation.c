@@ -1,5 +1,5 @@
 /*
- * Layer 5, notation: action text and SPN (RULES.md section 5), parsed and
+ * Layer 5, notation: action text and SPN (docs/notation.md), parsed and
  * written strictly, with messages that name the bad field.
  */
 #include "notation.h"
@@ -280,7 +280,8 @@ static void placing_order(int ppt, int t, int *side, int *x_placed, int *mid)
     *mid = rem != 0;
 }
 
-/* The checks of the placing phase (RULES.md section 5). */
+/* The checks of the placing phase (docs/notation.md, "During the placing
+ * (any piece in hand)" (#notation_refused_placing)). */
 static int32_t check_placing(const sg_crules *r, const sg_gpos *g,
                              const int count[2], char *err, size_t cap)
 {
@@ -481,7 +482,8 @@ int32_t sg_spn_parse(const sg_core *core, const sg_crules *r, const char *spn,
     if ((rc = parse_state(n, f[5], len[5], &g, err, cap)) != SEEGA_OK)
         return rc;
 
-    /* Well-formed: now the refusal list of RULES.md section 5. */
+    /* Well-formed: now the refusal list of docs/notation.md, "Refused
+     * positions" (#notation_refused). */
     for (int sq = 0; sq < n * n; sq++)
         if (g.cell[sq] != SEEGA_EMPTY)
             count[g.cell[sq]]++;

@@ -11,11 +11,12 @@
  * values (the API).
  *
  * make_t applies an action and ends the turn, but leaves the checks at the
- * start of the next turn (quiet limit, blocked rule: RULES.md "End of the
- * game", 2 and 3) to the caller: the API settles them at once with
- * p_turn_start (so the position knows its result), while perft and
- * playouts let move generation find them (gen_t gives no action exactly
- * when the game is over), which costs nothing extra there.
+ * start of the next turn (quiet limit, blocked rule: checks 2 and 3 of
+ * docs/rules.md, "Order of the checks" (#rules_end_order)) to the caller:
+ * the API settles them at once with p_turn_start (so the position knows
+ * its result), while perft and playouts let move generation find them
+ * (gen_t gives no action exactly when the game is over), which costs
+ * nothing extra there.
  */
 
 #include "zobrist.h"
@@ -237,7 +238,8 @@ SG_INLINE int p_at_turn_start(const POS *p)
 }
 
 /*
- * Checks 2 and 3 of RULES.md "End of the game", at the start of a turn:
+ * Checks 2 and 3 of docs/rules.md, "Order of the checks"
+ * (#rules_end_order), at the start of a turn:
  * the quiet limit, then the blocked rule for the side to move.
  */
 static void p_turn_start(POS *p, const sg_crules *r)
@@ -378,8 +380,8 @@ static void p_make(POS *p, const sg_crules *r, seega_action a)
 }
 
 /*
- * The checks a position loaded from SPN gets (RULES.md: "These checks also
- * apply to a position loaded from SPN"): material in the moving phase, and
+ * The checks a position loaded from SPN gets (docs/rules.md, "Loaded
+ * positions" (#rules_end_loaded)): material in the moving phase, and
  * at the start of a turn the quiet limit and the blocked rule. Mid-turn
  * states (chain, '*') are not at a turn start; SPN validation has already
  * refused them with a side at lose_at.

@@ -65,7 +65,8 @@ static void test_presets(void **state)
 {
     (void)state;
     seega_rules r, init = SEEGA_RULES_INIT;
-    /* The table of RULES.md section 4, field by field. */
+    /* The table of docs/rules.md, "The presets" (#rules_presets), field by
+     * field. */
     struct {
         int v, first, mdirs, cdirs, immune, chain, blocked, lose_at, quiet,
             opening;

@@ -1,6 +1,6 @@
 /*
  * Differential test: the library against the naive reference
- * implementation of RULES.md in tests/reference/.
+ * implementation of docs/rules.md in tests/reference/.
  *
  * Random games on every preset and board size and on random rule
  * combinations compare, after every action, the legal action sets, the
@@ -525,7 +525,8 @@ static void duo_play(duo *d, const char *text)
     else if (text[0] == 'x')
         g_seen.removals++;
     /* Now and then the same text in upper case with white space around
-     * (RULES.md: parsing accepts both). */
+     * (docs/notation.md, "Actions" (#notation_actions): parsing accepts
+     * both). */
     char variant[16];
     if ((d->nacts & 7) == 3) {
         size_t k = 0;
@@ -1452,12 +1453,12 @@ static void test_pool_reload(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Hand-made positions with the answer RULES.md gives                   */
+/* Hand-made positions with the answer docs/rules.md gives              */
 
 /*
  * Agreement alone cannot catch a misreading that the library and the
  * reference share, so these positions also carry the answer worked out by
- * hand from RULES.md. Both sides must give it.
+ * hand from docs/rules.md and docs/notation.md. Both sides must give it.
  */
 typedef struct {
     int variant;
@@ -1652,7 +1653,7 @@ static void test_edge_cases(void **state)
             snprintf(a, sizeof a, "%s (%s)",
                      rc == SEEGA_OK ? "accepted" : "refused",
                      seega_last_error(d.lib));
-            snprintf(b, sizeof b, "%s; RULES.md: %s",
+            snprintf(b, sizeof b, "%s; docs/notation.md: %s",
                      rr == 0 ? "accepted" : "refused",
                      e->accept ? "accept" : "refuse");
             mismatch(&d, "hand-made SPN", a, b);
@@ -1684,8 +1685,8 @@ static void test_edge_cases(void **state)
         int why;
         int res = ref_result(d.ref, &why);
         if (res != e->result || why != e->reason) {
-            snprintf(a, sizeof a, "RULES.md: result %d reason %d", e->result,
-                     e->reason);
+            snprintf(a, sizeof a, "docs/rules.md: result %d reason %d",
+                     e->result, e->reason);
             snprintf(b, sizeof b, "both: result %d reason %d", res, why);
             mismatch(&d, "hand-made position: result", a, b);
         }

@@ -1,5 +1,6 @@
 /*
- * Every row of the perft table in RULES.md section 5, through seega_perft.
+ * Every row of the perft table in docs/notation.md, "Perft"
+ * (#notation_perft), through seega_perft.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,15 +1,17 @@
 /*
- * A side that cannot move (RULES.md section 3, `blocked`): LOSES,
- * PASSES, OPPONENT_OPENS (with the must-open constraint) and REMOVES, per
- * preset and with the field set on its own.
+ * A side that cannot move, the `blocked` field (docs/rules.md, "A side
+ * that cannot move" (#rules_blocked)): LOSES, PASSES, OPPONENT_OPENS (with
+ * the must-open constraint) and REMOVES, per preset and with the field
+ * set on its own.
  *
- * Every expectation is derived by hand from RULES.md. Boards are drawn
- * rank N at the top, as SPN writes them.
+ * Every expectation is derived by hand from docs/rules.md. Boards are
+ * drawn rank N at the top, as SPN writes them.
  *
  * Note: on these boards both sides can never be blocked at once in the
  * moving phase (some piece always touches an empty square orthogonally,
- * as RULES.md says), so the BOTH_BLOCKED ending cannot be reached from a
- * legal SPN and has no test here.
+ * as docs/rules.md, "Both sides blocked" (#rules_end_both_blocked) says),
+ * so the BOTH_BLOCKED ending cannot be reached from a legal SPN and has
+ * no test here.
  */
 #include <setjmp.h>
 #include <stdarg.h>

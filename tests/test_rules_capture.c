@@ -1,9 +1,10 @@
 /*
- * Moves and captures (RULES.md section 3: "A move", "Capture",
- * centre_immune, the quiet counter).
+ * Moves and captures (docs/rules.md, "The moving phase" (#rules_moving),
+ * "Capture: the sandwich" (#rules_capture), "The centre square"
+ * (#rules_centre) and "Quiet turns" (#rules_end_quiet)).
  *
- * Every expectation is derived by hand from RULES.md. Boards are drawn
- * rank N at the top, as SPN writes them.
+ * Every expectation is derived by hand from docs/rules.md. Boards are
+ * drawn rank N at the top, as SPN writes them.
  */
 #include <setjmp.h>
 #include <stdarg.h>

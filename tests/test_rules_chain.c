@@ -1,9 +1,9 @@
 /*
- * Chain captures (RULES.md section 3, "Chain captures"), the SPN chain
- * state, and the material check in the middle of a chain.
+ * Chain captures (docs/rules.md, "Chain captures" (#rules_chain)), the
+ * SPN chain state, and the material check in the middle of a chain.
  *
- * Every expectation is derived by hand from RULES.md. Boards are drawn
- * rank N at the top, as SPN writes them.
+ * Every expectation is derived by hand from docs/rules.md. Boards are
+ * drawn rank N at the top, as SPN writes them.
  *
  * The chain board used throughout, X to move:
  *

@@ -1,10 +1,10 @@
 /*
- * The end of the game (RULES.md section 3, "End of the game"): material,
- * quiet turns, blocked, their order, scoring by count, positions loaded
- * already finished, and what a finished game allows.
+ * The end of the game (docs/rules.md, "The end of the game" (#rules_end)):
+ * material, quiet turns, blocked, their order, scoring by count, positions
+ * loaded already finished, and what a finished game allows.
  *
- * Every expectation is derived by hand from RULES.md. Boards are drawn
- * rank N at the top, as SPN writes them.
+ * Every expectation is derived by hand from docs/rules.md. Boards are
+ * drawn rank N at the top, as SPN writes them.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,8 +1,10 @@
 /*
- * The placing phase (RULES.md section 2, and the start of section 3).
+ * The placing phase (docs/rules.md, "The placing phase" (#rules_placing)),
+ * and the start of the moving phase (docs/rules.md, "The moving phase"
+ * (#rules_moving)).
  *
- * Every expectation is derived by hand from RULES.md. Boards are drawn
- * rank N at the top, as SPN writes them.
+ * Every expectation is derived by hand from docs/rules.md. Boards are
+ * drawn rank N at the top, as SPN writes them.
  */
 #include <setjmp.h>
 #include <stdarg.h>

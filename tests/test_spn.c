@@ -1,11 +1,13 @@
 /*
- * Notation (RULES.md section 5): SPN refusal cases one by one, accepted
- * odd-but-well-formed positions, canonical writing, white space, round
- * trips on every size; action text parsing and formatting.
+ * Notation (docs/notation.md): SPN refusal cases one by one ("Refused
+ * positions" (#notation_refused)), accepted odd-but-well-formed
+ * positions, canonical writing, white space, round trips on every size;
+ * action text parsing and formatting.
  *
- * Every expectation is derived by hand from RULES.md and the team's
- * decisions where it is silent (fields separated by spaces only, quiet at
- * most 2147483647, off-board or malformed action text is SEEGA_E_PARSE).
+ * Every expectation is derived by hand from docs/notation.md and the
+ * team's decisions where it is silent (fields separated by spaces only,
+ * quiet at most 2147483647, off-board or malformed action text is
+ * SEEGA_E_PARSE).
  *
  * The refusal tables check every case and report each failing one before
  * the test fails, so one library bug does not hide the others.

@@ -102,7 +102,7 @@ end
 
 local START5 = "5/5/5/5/5 x 12 12 0 -"
 local MOVING = "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"
--- RULES.md "Perft", depth 1-5.
+-- docs/notation.md, "Perft" (#notation_perft), depth 1-5.
 local MOVING_PERFT = {
     classic = {4, 12, 32, 72, 152},
     traditional = {4, 12, 32, 72, 152},
@@ -121,7 +121,7 @@ test("module fields", function()
     eq(package.loaded.seega, seega, "package.loaded")
 end)
 
-test("rules of every preset (RULES.md section 4)", function()
+test('rules of every preset (docs/rules.md, "The presets" (#rules_presets))', function()
     local want = {
         classic = {false, "o", "orthogonal", "orthogonal", true, true,
                    "opponent_opens", 0, 0},
@@ -376,7 +376,7 @@ test("move and captures", function()
     list_eq(g:history(), {"c2-c3", "e5-e4"}, "history")
 end)
 
-test("blocked sides (RULES.md section 3)", function()
+test('blocked sides (docs/rules.md, "A side that cannot move" (#rules_blocked))', function()
     local blocked = "xoxox/oxoxo/xo1ox/oxoxo/xoxox x 0 0 0 -"
     list_eq(seega.from_spn(blocked, "classic"):legal_moves(), {"pass"},
             "CLASSIC passes")
@@ -541,7 +541,7 @@ end)
 
 -- ---- analysis, simulation, learning ---------------------------------------
 
-test("perft: start positions (RULES.md)", function()
+test('perft: start positions (docs/notation.md, "Perft" (#notation_perft))', function()
     local start = {24, 552, 12144, 255024}
     for _, preset in ipairs({"classic", "diagonal", "modern"}) do
         local g = seega.new(preset)
@@ -566,7 +566,7 @@ test("perft: start positions (RULES.md)", function()
     eq(g:spn(), "9/9/9/9/9/9/9/9/9 x 40 40 0 -", "perft changes nothing")
 end)
 
-test("perft: the moving position per preset (RULES.md)", function()
+test('perft: the moving position per preset (docs/notation.md, "Perft" (#notation_perft))', function()
     for preset, want in pairs(MOVING_PERFT) do
         local g = assert(seega.from_spn(MOVING, preset))
         for d = 1, #want do

@@ -292,8 +292,8 @@ class Protocol(unittest.TestCase):
 
 class NeverWedged(unittest.TestCase):
     """The engine reads its input at all times: isready, stop and quit are
-    answered during any search or perft (issue: 'seega-engine can be
-    wedged'). Every wait has a timeout, so a wedge fails the test."""
+    answered during any search or perft: nothing the engine runs may wedge
+    it. Every wait has a timeout, so a wedge fails the test."""
 
     def setUp(self):
         self.e = Engine()
@@ -302,8 +302,8 @@ class NeverWedged(unittest.TestCase):
         self.assertEqual(self.e.close(timeout=10), 0)
 
     def test_reproducer(self):
-        # The issue's input, stdin kept open: X is to move, so otime is no
-        # limit; the search runs until stop, and everything is answered.
+        # stdin kept open, X to move, so otime is no limit: the search runs
+        # until stop, and the lines sent meanwhile are all answered.
         self.e.send("go otime 1000\nlegal\nisready\nstop")
         got = self.e.until(r"^bestmove ", timeout=10)
         self.assertRegex(got[0], r"^info string no limit for X")

@@ -1,5 +1,5 @@
 /*
- * The naive reference implementation of RULES.md (see reference.h).
+ * The naive reference implementation of docs/rules.md (see reference.h).
  *
  * Everything here is plain arrays and loops on purpose: the board is an
  * array of N*N cells, a move is found by trying every square and every
@@ -212,7 +212,8 @@ static int check_material(const ref_game *g, ref_pos *p)
 
 /*
  * The checks at the start of a turn of the moving phase, in the order of
- * RULES.md: material, quiet turns, blocked.
+ * docs/rules.md, "Order of the checks" (#rules_end_order): material,
+ * quiet turns, blocked.
  */
 static void check_turn_start(const ref_game *g, ref_pos *p)
 {
@@ -876,7 +877,8 @@ static int set_spn_in(ref_game *g, const char *spn, size_t len, char *copy)
         return -1;
     }
 
-    /* The checks of RULES.md section 5, one by one. */
+    /* The checks of docs/notation.md, "Refused positions"
+     * (#notation_refused), one by one. */
     int on[2];
     on[SEEGA_X] = count_pieces(g, &p, SEEGA_X);
     on[SEEGA_O] = count_pieces(g, &p, SEEGA_O);

@@ -1,5 +1,5 @@
 /*
- * A deliberately naive reference implementation of RULES.md.
+ * A deliberately naive reference implementation of docs/rules.md.
  *
  * Written apart from lib/ and sharing nothing with it but the constants and
  * the rules struct of <seega.h>: a board is a plain array, every question is

@@ -7,7 +7,8 @@ import unittest
 import support
 import seega
 
-# RULES.md's table, in the binding's spelling.
+# The table of docs/rules.md, "The presets" (#rules_presets), in the
+# binding's spelling.
 PRESETS = {
     "classic": dict(placements_per_turn=2, opening_squares=False, first_mover="o",
                     move_dirs="orthogonal", capture_dirs="orthogonal", centre_immune=True,
