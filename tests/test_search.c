@@ -15,36 +15,7 @@
 #include <time.h>
 
 #include "testutil.h"
-
-static seega_search_result search_limits(seega_game *g,
-                                         const seega_search_limits *l)
-{
-    seega_search_result res;
-    memset(&res, 0, sizeof res);
-    res.version = SEEGA_SEARCH_RESULT_VERSION;
-    int32_t rc = seega_search(g, l, &res);
-    if (rc != SEEGA_OK)
-        print_error("search: %s\n", seega_last_error(g));
-    assert_int_equal(rc, SEEGA_OK);
-    return res;
-}
-
-static seega_search_result search_depth(seega_game *g, int32_t depth)
-{
-    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-    l.depth = depth;
-    return search_limits(g, &l);
-}
-
-static int is_legal(const seega_game *g, seega_action a)
-{
-    seega_action list[SEEGA_MAX_ACTIONS];
-    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
-    for (int32_t i = 0; i < n; i++)
-        if (list[i] == a)
-            return 1;
-    return 0;
-}
+#include "search_util.h"
 
 /* The principal variation is a legal line from the position. */
 static void assert_pv_legal(const seega_game *g, const seega_search_result *r)

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "testutil.h"
+#include "search_util.h"
 
 static double scale(void)
 {
@@ -41,36 +42,6 @@ static void sleep_us(long us)
 {
     struct timespec t = {us / 1000000, (us % 1000000) * 1000};
     nanosleep(&t, NULL);
-}
-
-static int is_legal(const seega_game *g, seega_action a)
-{
-    seega_action list[SEEGA_MAX_ACTIONS];
-    int32_t n = seega_legal_moves(g, list, SEEGA_MAX_ACTIONS);
-    for (int32_t i = 0; i < n; i++)
-        if (list[i] == a)
-            return 1;
-    return 0;
-}
-
-static seega_search_result search_limits(seega_game *g,
-                                         const seega_search_limits *l)
-{
-    seega_search_result r;
-    memset(&r, 0, sizeof r);
-    r.version = SEEGA_SEARCH_RESULT_VERSION;
-    int32_t rc = seega_search(g, l, &r);
-    if (rc != SEEGA_OK)
-        print_error("search: %s\n", seega_last_error(g));
-    assert_int_equal(rc, SEEGA_OK);
-    return r;
-}
-
-static seega_search_result search_depth(seega_game *g, int32_t depth)
-{
-    seega_search_limits l = SEEGA_SEARCH_LIMITS_INIT;
-    l.depth = depth;
-    return search_limits(g, &l);
 }
 
 /*
