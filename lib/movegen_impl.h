@@ -2021,11 +2021,11 @@ typedef cap5_fn runcap_fn;
  * one on ranks 5-8 in B: its origin, and the squares its captures look at
  * (two ranks away), lie in the same window, so every shift, mask and
  * popcount takes one word instead of two (the board's two words cost
- * 183 instructions a MODERN action; see docs/performance.md). The steps
- * of direction d are those of A then B, ascending in each: the order of
- * gen_steps_t, so the draws are those of the public API's list. A step
- * changes both windows where they overlap (ranks 2-6): its squares in
- * the other window are its squares shifted by 18.
+ * 183 instructions a MODERN action; docs/performance.md, "Playouts").
+ * The steps of direction d are those of A then B, ascending in each: the
+ * order of gen_steps_t, so the draws are those of the public API's list.
+ * A step changes both windows where they overlap (ranks 2-6): its squares
+ * in the other window are its squares shifted by 18.
  */
 typedef capw_fn runcap_fn;
 #define SG_RUNCAP(V) cap_w9##V
@@ -2525,7 +2525,7 @@ SG_INLINE int playout_next_t(POS *p, sg_rng *rng, uint32_t *played,
  * took 0.70-0.80 of the time this way, 9x9 ones 0.90-0.92 (two 9x9
  * games' windows do not fit the registers), 5x5 ones 0.64-0.73 (once
  * the runs played rounds of two turns a game, each round one number of
- * each game's generator; see docs/performance.md).
+ * each game's generator; docs/performance.md, "Playouts").
  */
 SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           uint32_t count, uint32_t max_actions,
