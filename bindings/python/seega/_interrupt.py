@@ -48,8 +48,13 @@ class StopOnInterrupt:
         os.set_blocking(self._w, False)
         try:
             self._old_fd = signal.set_wakeup_fd(self._w, warn_on_full_buffer=False)
+        except (ValueError, OSError):  # an interpreter that refuses it: no guard
+            self._close_fds()
+            return self
+        try:
             self._old_handler = signal.signal(signal.SIGINT, self._on_sigint)
         except BaseException:
+            signal.set_wakeup_fd(self._old_fd)
             self._close_fds()
             raise
         self._active = True
