@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "core.h"
-#include "geometry_impl.h"
+#include "core/core.h"
+#include "core/geometry_impl.h"
 
 static const int DF[8] = {0, 0, 1, -1, 1, -1, -1, 1}; /* N S E W NE SW NW SE */
 static const int DR[8] = {1, -1, 0, 0, 1, -1, 1, -1};

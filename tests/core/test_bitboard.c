@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "bitboard.h"
+#include "core/bitboard.h"
 
 static uint64_t rng = 88172645463325252ull;
 static uint64_t next(void)

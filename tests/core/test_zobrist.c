@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "zobrist.h"
+#include "core/zobrist.h"
 
 static uint64_t sm_state;
 static uint64_t splitmix64(void)

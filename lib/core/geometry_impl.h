@@ -7,11 +7,17 @@
  * square i. Directions come in opposite pairs (d ^ 1 is the reverse), the
  * four orthogonal ones first.
  */
+#ifndef SG_CORE_GEOMETRY_IMPL_H
+#define SG_CORE_GEOMETRY_IMPL_H
+
 #ifndef SG_N
 #error "define SG_N before including geometry_impl.h"
 #endif
 
-#include "bitboard.h"
+#include "core/bitboard.h"
+#include "core/core.h"
+
+#include <string.h>
 
 #define N SG_N
 #define SQ (N * N)
@@ -232,3 +238,5 @@ SG_INLINE BB m_marked(int side)
                ? bb_or(bb_bit(CENTRE - N), bb_bit(CENTRE + N))
                : bb_or(bb_bit(CENTRE - 1), bb_bit(CENTRE + 1));
 }
+
+#endif

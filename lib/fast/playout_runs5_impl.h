@@ -23,6 +23,10 @@
  * i-th set bit is the i-th legal step: the draws stay those of the public
  * API's list.
  */
+#ifndef SG_FAST_PLAYOUT_RUNS5_IMPL_H
+#define SG_FAST_PLAYOUT_RUNS5_IMPL_H
+
+#include "fast/playout_draw_impl.h"
 
 #define P5_HI 35 /* the high copy's offset */
 #define P5_ROW ((uint64_t)0x1f)
@@ -508,3 +512,5 @@ SG_INLINE int p5_dual2_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
     return p5_dual_t(pa, pb, r, ra, rb, max_actions, ka, kb, out, m8, c8, 0,
                      sel, cap);
 }
+
+#endif

@@ -2,8 +2,8 @@
  * Layer 5, notation: action text and SPN (docs/notation.md), parsed and
  * written strictly, with messages that name the bad field.
  */
-#include "notation.h"
-#include "util.h"
+#include "text/notation.h"
+#include "core/util.h"
 
 #include <ctype.h>
 #include <stdint.h>

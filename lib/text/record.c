@@ -5,8 +5,8 @@
  * commit a fully replayed record at once by swapping position and history,
  * so that a refused record leaves the game exactly as it was.
  */
-#include "game.h"
-#include "util.h"
+#include "api/game.h"
+#include "core/util.h"
 
 #include <stdarg.h>
 #include <stddef.h>

@@ -17,6 +17,10 @@
  * that leave the other side no step (the blocked rule; found set-wise)
  * and a lane whose quiet steps reach the quiet limit go the scalar way.
  */
+#ifndef SG_FAST_PERFT_BATCH8_IMPL_H
+#define SG_FAST_PERFT_BATCH8_IMPL_H
+
+#include "fast/perft_bulk_impl.h"
 
 #include <immintrin.h>
 
@@ -344,3 +348,5 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     V8 prod = _mm256_mullo_epi32(v_lanesum(nq), BASE);
     return total + v_sum32(prod) + v_sum64(gain) - v_sum64(loss);
 }
+
+#endif

@@ -2,8 +2,8 @@
  * The rules struct: presets, validation (once, at seega_new) and the
  * digest the hot layers read.
  */
-#include "core.h"
-#include "util.h"
+#include "core/core.h"
+#include "core/util.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
 #ifndef SG_NOTATION_H
 #define SG_NOTATION_H
 
-#include "core.h"
+#include "core/core.h"
 
 /* Is a a well-formed action on an n x n board (kind and squares)? */
 int sg_action_wellformed(int n, seega_action a);

@@ -3,12 +3,14 @@
  * sg_core vtable through which the layers above reach them.
  * core5.c, core7.c and core9.c each define SG_N and include this file.
  */
-#include "core.h"
+#include "core/core.h"
 
-#include "geometry_impl.h"
-#include "position_impl.h"
-#include "movegen_impl.h"
-#include "search_impl.h"
+#include "core/geometry_impl.h"
+#include "core/position_impl.h"
+#include "core/movegen_impl.h"
+#include "fast/perft_impl.h"
+#include "fast/playout_impl.h"
+#include "search/search_impl.h"
 
 #define SG_CAT_(a, b) a##b
 #define SG_CAT(a, b) SG_CAT_(a, b)

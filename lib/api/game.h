@@ -2,9 +2,9 @@
 #ifndef SG_GAME_H
 #define SG_GAME_H
 
-#include "core.h"
-#include "search.h"
-#include "util.h"
+#include "core/core.h"
+#include "search/search.h"
+#include "core/util.h"
 
 typedef struct sg_hist {
     sg_posbuf before;    /* the position the action was played in */

@@ -3,9 +3,9 @@
  * argument is checked here; on any error the game is left exactly as it
  * was and its message says why. The layers below trust what they get.
  */
-#include "game.h"
-#include "notation.h"
-#include "util.h"
+#include "api/game.h"
+#include "text/notation.h"
+#include "core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@
 #ifndef SG_SEARCH_H
 #define SG_SEARCH_H
 
-#include "core.h"
+#include "core/core.h"
 
 #include <stdatomic.h>
 

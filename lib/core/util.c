@@ -1,4 +1,4 @@
-#include "util.h"
+#include "core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

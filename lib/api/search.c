@@ -7,7 +7,7 @@
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #endif
 
-#include "game.h"
+#include "api/game.h"
 
 #include <pthread.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
 #ifndef SG_ZOBRIST_H
 #define SG_ZOBRIST_H
 
-#include "core.h"
+#include "core/core.h"
 #include <stdint.h>
 
 #define SG_Z_HAND 41 /* 0 .. 40 pieces in hand */

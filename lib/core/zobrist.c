@@ -5,7 +5,7 @@
  * tests/core/test_zobrist.c regenerates them and compares, so the table
  * cannot drift from that description. Constant: shared by all threads.
  */
-#include "zobrist.h"
+#include "core/zobrist.h"
 
 const uint64_t sg_z_piece[2][SG_MAX_SQ] = {
   {

@@ -1,4 +1,4 @@
 /* The 5x5 core (see core_impl.h). */
 #include <string.h>
 #define SG_N 5
-#include "core_impl.h"
+#include "sizes/core_impl.h"

@@ -1,5 +1,5 @@
 /* Random playouts (see the "simulation" group in seega.h). */
-#include "game.h"
+#include "api/game.h"
 
 SEEGA_API int32_t seega_playouts(const seega_game *game, uint64_t seed,
                                  uint32_t count, uint32_t max_actions,

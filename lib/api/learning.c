@@ -2,8 +2,8 @@
  * The learning interface: a fixed action-index space, legal masks and
  * observation planes (see the "learning" group in seega.h).
  */
-#include "game.h"
-#include "notation.h"
+#include "api/game.h"
+#include "text/notation.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* Status texts, the run-time version and the action value accessors. */
-#include "core.h"
+#include "core/core.h"
 
 SEEGA_API int32_t seega_version_number(void) { return SEEGA_VERSION_NUMBER; }
 

@@ -16,7 +16,12 @@
  * proven win (the moves it does not try could be better). A root value
  * that rests on nothing heuristic is exact: a draw included.
  */
-#include "search.h"
+#ifndef SG_SEARCH_SEARCH_IMPL_H
+#define SG_SEARCH_SEARCH_IMPL_H
+
+#include "core/movegen_impl.h"
+
+#include "search/search.h"
 
 SG_INLINE uint64_t s_mix(uint64_t z)
 {
@@ -540,3 +545,5 @@ static void v_search(const sg_posbuf *buf, sg_search *s,
 {
     s_root(s, CP_(buf), res, progress, user);
 }
+
+#endif

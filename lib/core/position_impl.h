@@ -18,8 +18,12 @@
  * (gen_t gives no action exactly when the game is over), which costs
  * nothing extra there.
  */
+#ifndef SG_CORE_POSITION_IMPL_H
+#define SG_CORE_POSITION_IMPL_H
 
-#include "zobrist.h"
+#include "core/geometry_impl.h"
+
+#include "core/zobrist.h"
 
 typedef struct POS {
     BB bb[2];       /* pieces of X and of O */
@@ -401,3 +405,5 @@ static void p_settle(POS *p, const sg_crules *r)
     if (p_at_turn_start(p))
         p_turn_start(p, r);
 }
+
+#endif
