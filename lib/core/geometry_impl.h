@@ -165,6 +165,9 @@ SG_INLINE BB cap_n1(int sq, int eight) { return SG_CN1[eight][sq]; }
 
 enum { D_N, D_S, D_E, D_W, D_NE, D_SW, D_NW, D_SE };
 
+/* The number of directions: the four orthogonal ones, or all eight. */
+SG_INLINE int ndirs(int eight) { return eight ? 8 : 4; }
+
 SG_INLINE int dir_delta(int d)
 {
     static const int delta[8] = {N, -N, 1, -1, N + 1, -N - 1, N - 1, -N + 1};

@@ -57,7 +57,7 @@ SG_INLINE int step_opens_t(const POS *p, const sg_crules *r, seega_action a,
     BB own = bb_xor(p->bb[me], bb_or(bb_bit(from), bb_bit(to)));
     BB enemy = bb_andnot(p->bb[me ^ 1],
                          captures_t(own, p->bb[me ^ 1], to, r->immune, c8));
-    if (bb_count(enemy) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(enemy)))
         return 1;
     return bb_has_step(enemy, bb_andnot(m_full(), bb_or(own, enemy)), m8);
 }
@@ -75,7 +75,7 @@ SG_INLINE BB place_targets(const POS *p, const sg_crules *r)
 SG_INLINE int quiet_over(const POS *p, const sg_crules *r)
 {
     /* quiet is 0 mid-turn (chain, '*') and while placing */
-    return r->quiet_limit && p->quiet >= r->quiet_limit;
+    return rule_quiet_over(r, p->quiet);
 }
 
 SG_INLINE int gen_t(const POS *p, const sg_crules *r, seega_action *out,
@@ -108,18 +108,16 @@ SG_INLINE int gen_t(const POS *p, const sg_crules *r, seega_action *out,
         if (n || p->state == SG_ST_REMOVED)
             return n;
         /* Blocked at the start of a normal turn. */
-        switch (r->blocked) {
-        case SEEGA_BLOCKED_REMOVES:
+        switch (rule_blocked(r, bb_has_step(p->bb[me ^ 1], p_empty(p), m8))) {
+        case SG_BLOCKED_REMOVE:
             for (BB t = p->bb[me ^ 1]; bb_any(t); t = bb_pop_lsb(t))
                 out[n++] = SG_ACT(SEEGA_ACTION_REMOVE, SG_NOSQ, bb_lsb(t));
             return n;
-        case SEEGA_BLOCKED_LOSES:
-            return 0;
-        default: /* pass, unless neither side can move */
-            if (!bb_has_step(p->bb[me ^ 1], p_empty(p), m8))
-                return 0;
+        case SG_BLOCKED_PASS:
             out[0] = SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ, SG_NOSQ);
             return 1;
+        default: /* the game is over */
+            return 0;
         }
     }
 }
@@ -154,10 +152,10 @@ SG_INLINE int count_t(const POS *p, const sg_crules *r, int m8, gen_fn gen)
         n = bb_count_steps(p->bb[me], p_empty(p), m8);
         if (n)
             return n;
-        switch (r->blocked) {
-        case SEEGA_BLOCKED_REMOVES: return bb_count(p->bb[me ^ 1]);
-        case SEEGA_BLOCKED_LOSES: return 0;
-        default: return bb_has_step(p->bb[me ^ 1], p_empty(p), m8);
+        switch (rule_blocked(r, bb_has_step(p->bb[me ^ 1], p_empty(p), m8))) {
+        case SG_BLOCKED_REMOVE: return bb_count(p->bb[me ^ 1]);
+        case SG_BLOCKED_PASS: return 1;
+        default: return 0;
         }
     case SG_ST_REMOVED:
         return bb_count_steps(p->bb[me], p_empty(p), m8);

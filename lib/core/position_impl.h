@@ -22,6 +22,7 @@
 #define SG_CORE_POSITION_IMPL_H
 
 #include "core/geometry_impl.h"
+#include "core/rules_impl.h"
 
 #include "core/zobrist.h"
 
@@ -90,8 +91,6 @@ SG_INLINE void p_toggle_piece(POS *p, int side, int sq, int hash)
 
 /* ---- steps and captures ------------------------------------------------ */
 
-SG_INLINE int ndirs(int eight) { return eight ? 8 : 4; }
-
 /* Does the set `own` have a step into `empty`? */
 SG_INLINE int bb_has_step(BB own, BB empty, int m8)
 {
@@ -122,16 +121,10 @@ static int p_has_step(const POS *p, const sg_crules *r, int side)
     return bb_has_step(p->bb[side], p_empty(p), r->move8);
 }
 
-/* The pieces of en that may be captured: all but one on the centre when
- * the centre is immune. */
-SG_INLINE BB capturable_of(const sg_crules *r, BB en)
-{
-    return r->immune ? bb_andnot(en, m_centre()) : en;
-}
-
 /*
- * May a piece arriving on `to` capture? Only with an enemy next to it and
- * an own piece two squares away; most steps fail this two-load test.
+ * May a piece arriving on `to` capture? A sandwich needs a capturable
+ * piece next to it and an own piece two squares away; most steps fail
+ * this two-load test, which spares them rule_taken.
  */
 SG_INLINE int may_capture(BB own, BB capturable, int to, int c8)
 {
@@ -146,18 +139,10 @@ SG_INLINE int may_capture(BB own, BB capturable, int to, int c8)
  */
 SG_INLINE BB captures_t(BB own, BB enemy, int to, int immune, int c8)
 {
-    BB tb = bb_bit(to), v = BB_ZERO;
-    if (immune)
-        enemy = bb_andnot(enemy, m_centre());
-    if (!may_capture(own, enemy, to, c8))
-        return v;
-    SG_UNROLL
-    for (int d = 0; d < ndirs(c8); d++) {
-        BB e = bb_and(sh(tb, d), enemy);
-        if (bb_any(bb_and(sh(e, d), own)))
-            v = bb_or(v, e);
-    }
-    return v;
+    BB capturable = rule_capturable_if(immune, enemy);
+    if (!may_capture(own, capturable, to, c8))
+        return BB_ZERO;
+    return rule_taken(own, capturable, bb_bit(to), c8);
 }
 
 /*
@@ -184,7 +169,7 @@ SG_INLINE BB capture_squares(BB own, BB capturable, int c8)
     BB x = BB_ZERO;
     SG_UNROLL
     for (int c = 0; c < ndirs(c8); c++)
-        x = bb_or(x, sh(bb_and(capturable, sh(own, c ^ 1)), c ^ 1));
+        x = bb_or(x, sh(rule_sandwiched(capturable, own, c), c ^ 1));
     return x;
 }
 
@@ -198,7 +183,7 @@ SG_INLINE int bb_can_capture_from(BB own, BB enemy, int sq, int immune,
                                   int m8, int c8)
 {
     BB empty = bb_andnot(m_full(), bb_or(own, enemy));
-    BB capturable = immune ? bb_andnot(enemy, m_centre()) : enemy;
+    BB capturable = rule_capturable_if(immune, enemy);
     return bb_any(bb_and(bb_and(adj(sq, m8), empty),
                          capture_squares(own, capturable, c8)));
 }
@@ -249,25 +234,26 @@ SG_INLINE int p_at_turn_start(const POS *p)
 static void p_turn_start(POS *p, const sg_crules *r)
 {
     int me = p->side;
-    if (r->quiet_limit && p->quiet >= r->quiet_limit) {
+    if (rule_quiet_over(r, p->quiet)) {
         p_finish_by_count(p, SEEGA_REASON_QUIET);
         return;
     }
     BB empty = p_empty(p);
     if (bb_has_step(p->bb[me], empty, r->move8))
         return;
-    if (r->blocked == SEEGA_BLOCKED_LOSES)
-        p_finish(p, wins(me ^ 1), SEEGA_REASON_BLOCKED);
-    else if (r->blocked != SEEGA_BLOCKED_REMOVES &&
-             !bb_has_step(p->bb[me ^ 1], empty, r->move8))
+    switch (rule_blocked(r, bb_has_step(p->bb[me ^ 1], empty, r->move8))) {
+    case SG_BLOCKED_LOSE: p_finish(p, wins(me ^ 1), SEEGA_REASON_BLOCKED); break;
+    case SG_BLOCKED_COUNT:
         p_finish_by_count(p, SEEGA_REASON_BOTH_BLOCKED);
+        break;
+    default: break; /* it removes or passes: an action of its turn */
+    }
 }
 
 /* A completed turn: count it and hand over (checks: see the top). */
 SG_INLINE void end_turn_t(POS *p, int captured, int next, int hash)
 {
-    if (!captured && p->quiet < INT32_MAX)
-        p->quiet++;
+    p->quiet = rule_quiet_next(p->quiet, captured, 0);
     p_flip_side(p, hash);
     p_set_state(p, next, 0, hash);
 }
@@ -313,8 +299,9 @@ SG_INLINE void step_t(POS *p, const sg_crules *r, int from, int to, int m8,
         p->hash ^= sg_z_piece[me][from] ^ sg_z_piece[me][to];
     BB v = captures_t(own, p->bb[opp], to, r->immune, c8);
     if (!bb_any(v)) {
-        /* A turn that began with a removal is not quiet. */
-        end_turn_t(p, p->state == SG_ST_REMOVED, SG_ST_NORMAL, hash);
+        p->quiet = rule_quiet_next(p->quiet, 0, p->state == SG_ST_REMOVED);
+        p_flip_side(p, hash);
+        p_set_state(p, SG_ST_NORMAL, 0, hash);
         return;
     }
     p->bb[opp] = bb_andnot(p->bb[opp], v);
@@ -322,9 +309,9 @@ SG_INLINE void step_t(POS *p, const sg_crules *r, int from, int to, int m8,
         for (; bb_any(v); v = bb_pop_lsb(v))
             p->hash ^= sg_z_piece[opp][bb_lsb(v)];
     p->quiet = 0;
-    if (bb_count(p->bb[opp]) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(p->bb[opp])))
         material_win_t(p, hash);
-    else if (r->chain && can_capture_from_t(p, r, to, m8, c8))
+    else if (RULE_CHAIN_GOES_ON(r, can_capture_from_t(p, r, to, m8, c8)))
         p_set_state(p, SG_ST_CHAIN, to, hash);
     else
         end_turn_t(p, 1, SG_ST_NORMAL, hash);
@@ -335,7 +322,7 @@ SG_INLINE void remove_t(POS *p, const sg_crules *r, int sq, int m8, int hash)
     int me = p->side;
     p_toggle_piece(p, me ^ 1, sq, hash);
     p->quiet = 0;
-    if (bb_count(p->bb[me ^ 1]) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(p->bb[me ^ 1])))
         material_win_t(p, hash);
     else if (bb_has_step(p->bb[me], p_empty(p), m8))
         p_set_state(p, SG_ST_REMOVED, 0, hash);
@@ -348,9 +335,7 @@ SG_INLINE void pass_t(POS *p, const sg_crules *r, int hash)
     if (p->state == SG_ST_CHAIN)
         end_turn_t(p, 1, SG_ST_NORMAL, hash); /* a chain stops */
     else /* a blocked side passes */
-        end_turn_t(p, 0,
-                   r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS ? SG_ST_EXTRA
-                                                              : SG_ST_NORMAL,
+        end_turn_t(p, 0, rule_pass_must_open(r) ? SG_ST_EXTRA : SG_ST_NORMAL,
                    hash);
 }
 
@@ -397,7 +382,7 @@ static void p_settle(POS *p, const sg_crules *r)
     if (p_placing(p))
         return;
     for (int s = 0; s < 2; s++) {
-        if (bb_count(p->bb[s]) <= r->lose_at) {
+        if (rule_material_lost(r, bb_count(p->bb[s]))) {
             p_finish(p, wins(s ^ 1), SEEGA_REASON_MATERIAL);
             return;
         }

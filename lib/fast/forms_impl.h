@@ -21,7 +21,7 @@ SG_INLINE BB capture_squares_k(BB own, BB capturable, int c8, BB *k)
     BB x = BB_ZERO;
     SG_UNROLL
     for (int c = 0; c < ndirs(c8); c++) {
-        k[c] = bb_and(capturable, sh(own, c ^ 1));
+        k[c] = rule_sandwiched(capturable, own, c);
         x = bb_or(x, sh(k[c], c ^ 1));
     }
     return x;
@@ -42,9 +42,7 @@ SG_INLINE BB arrival_captures(BB tb, const BB *k, int c8)
 /* The quiet counter after a step that captures nothing, from p. */
 SG_INLINE int32_t quiet_after(const POS *p)
 {
-    return p->state == SG_ST_REMOVED ? p->quiet
-           : p->quiet < INT32_MAX    ? p->quiet + 1
-                                     : p->quiet;
+    return rule_quiet_next(p->quiet, 0, p->state == SG_ST_REMOVED);
 }
 
 #if N == 9
@@ -85,6 +83,8 @@ SG_INLINE uint64_t w9_sh(uint64_t b, int d)
     }
 }
 
+#define W9_AND(a, b) ((a) & (b))
+
 /* capture_squares in a window: where a piece of o arriving takes one of
  * k (exact within two ranks of the window's edges, which is all the
  * callers look at) */
@@ -93,7 +93,7 @@ SG_INLINE uint64_t w9_capture_squares(uint64_t o, uint64_t k, int c8)
     uint64_t x = 0;
     SG_UNROLL
     for (int c = 0; c < ndirs(c8); c++)
-        x |= w9_sh(k & w9_sh(o, c ^ 1), c ^ 1);
+        x |= w9_sh(RULE_SANDWICHED(w9_sh, W9_AND, k, o, c), c ^ 1);
     return x;
 }
 
@@ -114,7 +114,7 @@ SG_INLINE int chain_after(const sg_crules *r, BB own2, BB en2, int to, int m8,
 {
 #if N == 9
     BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
-    return chain_targets(own2, capturable_of(r, en2), bb_and(adj(to, m8), empty2),
+    return chain_targets(own2, rule_capturable(r, en2), bb_and(adj(to, m8), empty2),
                          to, c8) > 0;
 #else
     return bb_can_capture_from(own2, en2, to, r->immune, m8, c8);
@@ -128,8 +128,8 @@ SG_INLINE int chain_after(const sg_crules *r, BB own2, BB en2, int to, int m8,
 SG_INLINE int capture_not_plain(const sg_crules *r, BB own, BB en, int to,
                                 int m8, int c8)
 {
-    return bb_count(en) <= r->lose_at ||
-           (r->chain && chain_after(r, own, en, to, m8, c8));
+    return rule_material_lost(r, bb_count(en)) ||
+           RULE_CHAIN_GOES_ON(r, chain_after(r, own, en, to, m8, c8));
 }
 
 #if N == 9
@@ -165,11 +165,9 @@ SG_INLINE uint64_t cap_w9_base(uint64_t o, uint64_t k, int u, int c8)
 {
     uint64_t v = 0, b = (uint64_t)1 << u;
     SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c++) {
-        uint64_t n1 = w9_sh(b, c);
-        v |= (w9_sh(n1, c) & o) ? n1 : 0;
-    }
-    return v & W9_CN1[c8][u] & k;
+    for (int c = 0; c < ndirs(c8); c++)
+        v |= w9_sh(b, c) & RULE_SANDWICHED(w9_sh, W9_AND, k, o, c);
+    return v & W9_CN1[c8][u];
 }
 #if SG_DISPATCH
 #include <immintrin.h>
@@ -190,14 +188,7 @@ typedef BB (*capat_fn)(BB own, BB capturable, int to, int c8);
 
 SG_INLINE BB cap_at_base(BB own, BB capturable, int to, int c8)
 {
-    BB t = bb_bit(to), v = BB_ZERO;
-    SG_UNROLL
-    for (int c = 0; c < ndirs(c8); c += 2) {
-        int k = dir_delta(c); /* > 0; c ^ 1 is the opposite direction */
-        v = bb_or(v, bb_or(bb_and(BB_(shl)(t, k), BB_(shr)(own, k)),
-                           bb_and(BB_(shr)(t, k), BB_(shl)(own, k))));
-    }
-    return bb_and(v, bb_and(cap_n1(to, c8), capturable));
+    return rule_taken(own, capturable, bb_bit(to), c8);
 }
 #if SG_DISPATCH && N <= 7
 #include <immintrin.h>
@@ -229,6 +220,17 @@ SG_INLINE int chain_on_e(BB own, BB capturable, BB empty, int to, int m8,
         if (bb_any(cap(own, capturable, bb_lsb(t), c8)))
             return 1;
     return 0;
+}
+
+/* How many steps of the piece on `to` into `empty` capture? (The chain's
+ * captures, square by square.) */
+SG_INLINE int chain_count_e(BB own, BB capturable, BB empty, int to, int m8,
+                            int c8, capat_fn cap)
+{
+    int n = 0;
+    for (BB t = bb_and(adj(to, m8), empty); bb_any(t); t = bb_pop_lsb(t))
+        n += bb_any(cap(own, capturable, bb_lsb(t), c8));
+    return n;
 }
 
 #endif

@@ -156,7 +156,7 @@ SG_VINLINE V8 v_capture_squares_k(V8 own, V8 capturable, int c8, V8 *k)
     V8 x = _mm256_setzero_si256();
     SG_UNROLL
     for (int c = 0; c < ndirs(c8); c++) {
-        k[c] = v_and(capturable, v_sh(own, c ^ 1));
+        k[c] = RULE_SANDWICHED(v_sh, v_and, capturable, own, c);
         x = v_or(x, v_sh(k[c], c ^ 1));
     }
     return x;
@@ -187,6 +187,8 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
 {
     const V8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
     const V8 ones = _mm256_set1_epi32(-1), full = v_set(m_full());
+    const V8 keep = v_set(rule_capturable(r, m_full()));
+    const int lost = rule_material_lost_max(r);
     V8 acc = zero, tb = zero, near = zero, f = zero;
     uint64_t total = 0;
     while (!_mm256_testz_si256(v_or(f, cap), v_or(f, cap))) {
@@ -209,15 +211,18 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
             taken = v_or(taken, v_and(v_sh(tb, c), k8[c]));
         V8 en2 = v_andnot(EN, taken), own2 = v_xor(OWN, v_or(fb, tb));
         V8 e2 = v_andnot(full, v_or(own2, en2));
-        /* no step in the lane, or won: no more than lose_at (0 or 1) of
-         * the other side's pieces left */
-        V8 left = r->lose_at ? v_and(en2, _mm256_add_epi32(en2, ones)) : en2;
+        /* no step in the lane, or won (rule_material_lost: no more
+         * than `lost` of the other side's pieces left, their lowest
+         * `lost` bits cleared) */
+        V8 left = en2;
+        for (int j = 0; j < lost; j++)
+            left = v_and(left, _mm256_add_epi32(left, ones));
         V8 skip = v_or(_mm256_cmpeq_epi32(fb, zero),
                        _mm256_cmpeq_epi32(left, zero));
         V8 val = v_count_steps(en2, e2, m8); /* the other side's steps */
         V8 chain = zero;
-        if (r->chain) {
-            V8 capt2 = r->immune ? v_andnot(en2, v_set(m_centre())) : en2;
+        if (RULE_CHAIN_GOES_ON(r, 1)) { /* per lane: nch below */
+            V8 capt2 = v_and(en2, keep);
             V8 k2[8];
             V8 x2 = v_capture_squares_k(own2, capt2, c8, k2);
             V8 nch = v_lanesum(v_popbytes(v_and(v_and(near, e2), x2)));
@@ -277,8 +282,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
      * quiet limit */
     int any = 0;
     for (int i = 0; i < 8; i++) {
-        ok[i] = i < n && !(r->quiet_limit &&
-                           b->quiet[i] >= r->quiet_limit - 1)
+        ok[i] = i < n && !rule_quiet_over(r, rule_quiet_next(b->quiet[i], 0, 0))
                     ? -1
                     : 0;
         any |= ok[i];
@@ -290,7 +294,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     if (!any)
         return total;
     V8 OK = _mm256_loadu_si256((const V8 *)(const void *)ok);
-    V8 capturable = r->immune ? v_andnot(EN, v_set(m_centre())) : EN;
+    V8 capturable = v_and(EN, v_set(rule_capturable(r, m_full())));
     V8 k8[8], x = v_capture_squares_k(OWN, capturable, c8, k8), reach = ts[0];
     SG_UNROLL
     for (int d = 1; d < ndirs(m8); d++)

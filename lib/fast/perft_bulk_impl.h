@@ -101,17 +101,19 @@ SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
     BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
     BB en2 = bb_andnot(en, taken);
     int n;
-    if (bb_count(en2) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(en2)))
         return 0; /* won: no reply */
     BB empty2 = bb_andnot(m_full(), bb_or(own2, en2));
 #if N == 9
-    if (r->chain && (n = chain_targets(own2, capturable_of(r, en2),
-                                       bb_and(adj(to, m8), empty2), to, c8)))
+    if (RULE_CHAIN_GOES_ON(r, (n = chain_targets(own2, rule_capturable(r, en2),
+                                                 bb_and(adj(to, m8), empty2),
+                                                 to, c8))))
 #else
-    if (r->chain &&
-        (n = bb_count(bb_and(bb_and(adj(to, m8), empty2),
-                             capture_squares(own2, capturable_of(r, en2),
-                                             c8)))))
+    if (RULE_CHAIN_GOES_ON(
+            r, (n = bb_count(bb_and(bb_and(adj(to, m8), empty2),
+                                    capture_squares(own2,
+                                                    rule_capturable(r, en2),
+                                                    c8))))))
 #endif
         return (uint64_t)n + 1; /* the chain goes on, or passes */
     if (base >= 0 && m8) {
@@ -150,9 +152,9 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
     DEST dest = dest_of(empty);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     int32_t quiet = quiet_after(p);
-    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    int over = rule_quiet_over(r, quiet);
     int base = bb_count_steps(en, empty, m8);
     BB ts[8];
     int ns = 0;
@@ -243,9 +245,9 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     int32_t quiet = quiet_after(p);
-    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    int over = rule_quiet_over(r, quiet);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};
@@ -316,7 +318,7 @@ SG_INLINE uint64_t chain2_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     int n = bb_count_steps(en, empty, m8);

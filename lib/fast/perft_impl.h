@@ -52,7 +52,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
     DEST dest = dest_of(empty);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     BB k8[8];
     BB x = capture_squares_k(own, capturable, c8, k8);
     POS c = *p;
@@ -120,9 +120,10 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
              * passes and the other side has a step joins the batch */
             BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
             BB en2 = bb_andnot(en, arrival_captures(bb_bit(to), k8, c8));
-            if (bb_count(en2) <= r->lose_at)
+            if (rule_material_lost(r, bb_count(en2)))
                 continue;
-            int chain = r->chain && chain_after(r, own2, en2, to, m8, c8);
+            int chain =
+                RULE_CHAIN_GOES_ON(r, chain_after(r, own2, en2, to, m8, c8));
             if (!chain && p2x8 && depth == 3 &&
                 bb_has_step(en2, bb_andnot(m_full(), bb_or(own2, en2)), m8)) {
                 bp->own[bp->n] = en2;

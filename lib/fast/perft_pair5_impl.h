@@ -57,7 +57,7 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
      * boards, perft2 twice (square by square) costs less than the pair;
      * in four the pair costs less however crowded (by callgrind on the
      * positions of seega-bench random) */
-    if ((r->quiet_limit && quiet >= r->quiet_limit) ||
+    if (rule_quiet_over(r, quiet) ||
         (m8 && bb_count(EMPTY) <= 8)) {
         POS q = *t;
         uint64_t n;
@@ -89,11 +89,11 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     }
     BB bulk = bb_or(slow1 ? BB_ZERO : m_full(),
                     slow2 ? BB_ZERO : BB_(shl)(m_full(), PK_HI));
-    BB capturable = r->immune ? bb_andnot(EN, PK(m_centre())) : EN;
+    BB capturable = bb_and(EN, PK(rule_capturable(r, m_full())));
     BB k8[8], x = BB_ZERO;
     SG_UNROLL
     for (int c = 0; c < ndirs(c8); c++) {
-        k8[c] = bb_and(capturable, psh(OWN, c ^ 1));
+        k8[c] = RULE_SANDWICHED(psh, bb_and, capturable, OWN, c);
         x = bb_or(x, psh(k8[c], c ^ 1));
     }
     BB a[4] = {BB_ZERO, BB_ZERO, BB_ZERO, BB_ZERO};

@@ -87,16 +87,12 @@ SG_INLINE uint64_t capture_replies_e(const POS *p, const sg_crules *r, int m8,
     BB own2 = bb_xor(own, bb_or(bb_bit(from), bb_bit(to)));
     BB en2 = bb_andnot(en, taken);
     int n = 0;
-    if (bb_count(en2) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(en2)))
         return 0; /* won: no reply */
     BB empty2 = empty_after(empty, from, to, taken);
-    if (r->chain) {
-        BB capturable = capturable_of(r, en2);
-        for (BB t = bb_and(adj(to, m8), empty2); bb_any(t); t = bb_pop_lsb(t))
-            n += bb_any(cap(own2, capturable, bb_lsb(t), c8));
-        if (n)
-            return (uint64_t)n + 1; /* the chain goes on, or passes */
-    }
+    if (RULE_CHAIN_GOES_ON(r, (n = chain_count_e(own2, rule_capturable(r, en2),
+                                                 empty2, to, m8, c8, cap))))
+        return (uint64_t)n + 1; /* the chain goes on, or passes */
     n = steps_e(en2, empty2, m8);
     return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
 }
@@ -107,8 +103,8 @@ SG_INLINE uint64_t perft2t_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
-    int over = r->quiet_limit && quiet_after(p) >= r->quiet_limit;
+    BB capturable = rule_capturable(r, en);
+    int over = rule_quiet_over(r, quiet_after(p));
     uint64_t total = 0, nq = 0, oa = 0, gain = 0;
     BB quiet_to = BB_ZERO; /* the targets of the quiet steps */
     int base = 0;
@@ -147,7 +143,7 @@ SG_INLINE uint64_t chain2t_t(const POS *p, const sg_crules *r, int m8, int c8,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     int n = steps_e(en, empty, m8);
     uint64_t total = n ? (uint64_t)n
                        : after(p, r, SG_ACT(SEEGA_ACTION_PASS, SG_NOSQ,
@@ -196,12 +192,13 @@ SG_INLINE int capture_child_e(POS *q, const sg_crules *r, BB empty, int from,
     int me = q->side, opp = me ^ 1;
     BB own2 = bb_xor(q->bb[me], bb_or(bb_bit(from), bb_bit(to)));
     BB en2 = bb_andnot(q->bb[opp], taken);
-    if (bb_count(en2) <= r->lose_at)
+    if (rule_material_lost(r, bb_count(en2)))
         return 0;
     capture_child(q, me, own2, en2, to,
-                  r->chain && chain_on_e(own2, capturable_of(r, en2),
-                                         empty_after(empty, from, to, taken),
-                                         to, m8, c8, cap));
+                  RULE_CHAIN_GOES_ON(
+                      r, chain_on_e(own2, rule_capturable(r, en2),
+                                    empty_after(empty, from, to, taken), to,
+                                    m8, c8, cap)));
     return 1;
 }
 
@@ -224,7 +221,7 @@ SG_INLINE uint64_t perft3t_t(const POS *p, const sg_crules *r, int depth,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     POS c = *p;
     uint64_t total = 0;
     int ne = bb_count(empty);
@@ -285,7 +282,7 @@ SG_INLINE uint64_t chain3t_t(const POS *p, const sg_crules *r, int depth,
 {
     int me = p->side, from = p->chain;
     BB own = p->bb[me], en = p->bb[me ^ 1], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     POS q = *p;
     uint64_t total;
     BATCH b4; /* with four plies and p3b: the children's children */

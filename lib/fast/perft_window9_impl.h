@@ -57,14 +57,13 @@ SG_INLINE uint64_t capture_replies_w(const POS *p, const sg_crules *r, int c8,
     uint64_t e2 = e & ~tw, empty = ~(o | e);
     int n;
     /* no capture wins here: see the _Static_assert above */
-    if (r->chain) {
-        /* the capture squares of the pieces after the step (as
-         * chain_targets) next to tu and empty after it */
-        uint64_t x = w9_capture_squares(o ^ fb ^ tb, k & ~tw, c8);
-        n = sg_popcount64(x & W9_ADJ4[tu] & ((empty | fb | tw) & ~tb));
-        if (n)
-            return (uint64_t)n + 1; /* the chain goes on, or passes */
-    }
+    /* the chain: the capture squares of the pieces after the step (as
+     * chain_targets) next to tu and empty after it */
+    if (RULE_CHAIN_GOES_ON(
+            r, (n = sg_popcount64(
+                    w9_capture_squares(o ^ fb ^ tb, k & ~tw, c8) &
+                    W9_ADJ4[tu] & ((empty | fb | tw) & ~tb)))))
+        return (uint64_t)n + 1; /* the chain goes on, or passes */
     n = base - sg_popcount64(W9_ADJ4[tu] & e2) +
         sg_popcount64(W9_ADJ4[fu] & e2);
     for (uint64_t t = tw; t; t &= t - 1) {
@@ -80,9 +79,9 @@ SG_INLINE uint64_t perft2w_t(const POS *p, const sg_crules *r, int c8,
 {
     int me = p->side, opp = me ^ 1;
     BB own = p->bb[me], en = p->bb[opp], empty = p_empty(p);
-    BB capturable = capturable_of(r, en);
+    BB capturable = rule_capturable(r, en);
     int32_t quiet = quiet_after(p);
-    int over = r->quiet_limit && quiet >= r->quiet_limit;
+    int over = rule_quiet_over(r, quiet);
     uint64_t ow[3], ew[3], kw[3];
     SG_UNROLL
     for (int i = 0; i < 3; i++) {

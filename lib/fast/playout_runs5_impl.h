@@ -265,9 +265,10 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
     if (SG_UNLIKELY(v)) {
         uint64_t left = en & ~v;
         int to = sg_ctz64(st->mv & e2), from = sg_ctz64(st->mv & ~e2);
-        if (sg_popcount64(left) <= r->lose_at ||
-            (r->chain && bb_can_capture_from(p5_out(moved), p5_out(left),
-                                             p5_sq(to), im, m8, c8))) {
+        if (rule_material_lost(r, sg_popcount64(left)) ||
+            RULE_CHAIN_GOES_ON(r, bb_can_capture_from(p5_out(moved),
+                                                      p5_out(left), p5_sq(to),
+                                                      im, m8, c8))) {
             /* make plays it, from the position before */
             *out = SG_ACT(SEEGA_ACTION_STEP, p5_sq(from), p5_sq(to));
             return 2;
@@ -305,9 +306,9 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, sg_rng *rng,
     int me = p->side, rc;
     uint64_t x = p5_in(p->bb[me]), y = p5_in(p->bb[me ^ 1]);
     uint64_t e = P5_FULL & ~(x | y), e2 = e | e << P5_HI;
-    uint64_t keep = im ? P5_FULL & ~P5_CENTRE : P5_FULL;
+    uint64_t keep = p5_in(rule_capturable_if(im, m_full()));
     const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    int32_t limit = rule_quiet_stop(r);
     uint32_t k = *played, base = k - (uint32_t)p->quiet;
     uint32_t stop = run_stop(k, base, limit, max_actions), n, kend;
     uint64_t s = rng->s, o = rng->h << 32, h = rng->h, t;
@@ -407,9 +408,9 @@ SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
                         uint32_t *kb, seega_action *out, int m8, int c8,
                         int im, sel64_fn sel, cap5_fn cap)
 {
-    uint64_t keep = im ? P5_FULL & ~P5_CENTRE : P5_FULL;
+    uint64_t keep = p5_in(rule_capturable_if(im, m_full()));
     const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
-    int32_t limit = r->quiet_limit ? r->quiet_limit : INT32_MAX;
+    int32_t limit = rule_quiet_stop(r);
     uint64_t xa, ya, ea, xb, yb, eb, t;
     uint64_t sa = ra->s, oa = ra->h << 32, sb = rb->s, ob = rb->h << 32;
     uint64_t ha = ra->h, hb = rb->h;

@@ -67,9 +67,9 @@ typedef struct RUNC {
 
 SG_INLINE RUNC runc_of(const sg_crules *r, uint32_t max_actions)
 {
-    BB keep = r->immune ? bb_andnot(m_full(), m_centre()) : m_full();
+    BB keep = rule_capturable(r, m_full());
     RUNC c = {w9(keep, 0) & W9_LO63, w9(keep, 18),
-              r->quiet_limit ? r->quiet_limit : INT32_MAX, max_actions};
+              rule_quiet_stop(r), max_actions};
     return c;
 }
 SG_INLINE void run_pieces_in(RUN *u, const POS *p)
@@ -168,8 +168,8 @@ typedef struct RUNC {
 
 SG_INLINE RUNC runc_of(const sg_crules *r, uint32_t max_actions)
 {
-    RUNC c = {r->immune ? bb_andnot(m_full(), m_centre()) : m_full(),
-              r->quiet_limit ? r->quiet_limit : INT32_MAX, max_actions};
+    RUNC c = {rule_capturable(r, m_full()),
+              rule_quiet_stop(r), max_actions};
     return c;
 }
 SG_INLINE void run_pieces_in(RUN *u, const POS *p)

@@ -3,6 +3,7 @@
  * written strictly, with messages that name the bad field.
  */
 #include "text/notation.h"
+#include "core/rules.h"
 #include "core/util.h"
 
 #include <ctype.h>
@@ -362,8 +363,8 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
 {
     int me = g->side, low[2];
     char name[SEEGA_SQUARE_TEXT_MAX];
-    low[0] = count[0] <= r->lose_at;
-    low[1] = count[1] <= r->lose_at;
+    low[0] = rule_material_lost(r, count[0]);
+    low[1] = rule_material_lost(r, count[1]);
     if (low[0] && low[1]) {
         sg_format(err, cap,
                   "board: both sides have %d piece%s or fewer (lose_at) in the "
