@@ -51,6 +51,8 @@ typedef struct sg_crules {
     int blocked;     /* SEEGA_BLOCKED_* */
     int lose_at;     /* 0 or 1 */
     int32_t quiet_limit; /* 0 = none */
+    /* derived from the rule predicates (core/rules.h) */
+    int lost_max;        /* rule_material_lost_max */
 } sg_crules;
 
 /*

@@ -3,6 +3,7 @@
  * digest the hot layers read.
  */
 #include "core/core.h"
+#include "core/rules.h"
 #include "core/util.h"
 
 #include <string.h>
@@ -118,6 +119,7 @@ void sg_crules_from(sg_crules *c, const seega_rules *r)
     c->blocked = r->blocked;
     c->lose_at = r->lose_at;
     c->quiet_limit = r->quiet_limit;
+    c->lost_max = rule_material_lost_max(c);
 }
 
 const sg_core *sg_core_for(int n)

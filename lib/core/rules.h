@@ -25,7 +25,8 @@ static inline int rule_material_lost(const sg_crules *r, int count)
 
 /* The most pieces a side can have and have lost by material (-1: none),
  * found from rule_material_lost, for forms that test a whole set at once
- * (perft_batch8: "at most k pieces" by clearing k lowest bits). */
+ * (perft_batch8: "at most k pieces" by clearing k lowest bits); kept in
+ * sg_crules as lost_max. */
 static inline int rule_material_lost_max(const sg_crules *r)
 {
     int k = -1;

@@ -188,7 +188,7 @@ SG_VINLINE uint64_t v_capture_replies(const POS *t, const BATCH *b,
     const V8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
     const V8 ones = _mm256_set1_epi32(-1), full = v_set(m_full());
     const V8 keep = v_set(rule_capturable(r, m_full()));
-    const int lost = rule_material_lost_max(r);
+    const int lost = r->lost_max; /* rule_material_lost_max */
     V8 acc = zero, tb = zero, near = zero, f = zero;
     uint64_t total = 0;
     while (!_mm256_testz_si256(v_or(f, cap), v_or(f, cap))) {
@@ -281,10 +281,11 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     /* the scalar way for a lane whose quiet steps end the game by the
      * quiet limit */
     int any = 0;
+    /* (a lane whose counter gets near INT32_MAX without a limit goes the
+     * scalar way too, which is exact) */
+    int32_t stop = rule_quiet_stop(r);
     for (int i = 0; i < 8; i++) {
-        ok[i] = i < n && !rule_quiet_over(r, rule_quiet_next(b->quiet[i], 0, 0))
-                    ? -1
-                    : 0;
+        ok[i] = i < n && rule_quiet_next(b->quiet[i], 0, 0) < stop ? -1 : 0;
         any |= ok[i];
         if (i < n && !ok[i]) {
             batch_lane(&q, b, i);

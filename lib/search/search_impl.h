@@ -68,7 +68,7 @@ SG_INLINE BB s_reach(BB b, BB empty, int m8)
  */
 static BB s_threats(const sg_crules *r, BB own, BB enemy, BB empty)
 {
-    BB capt = capturable_of(r, enemy);
+    BB capt = rule_capturable(r, enemy);
     BB reach = s_reach(own, empty, r->move8), t = BB_ZERO;
     for (int d = 0; d < ndirs(r->cap8); d++)
         t = bb_or(t, bb_and(capt, bb_and(sh(reach, d), sh(own, d ^ 1))));
