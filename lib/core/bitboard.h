@@ -1,5 +1,5 @@
 /*
- * Layer 2: the square-set types and the few operations the core needs.
+ * The square-set types and the few operations the core needs.
  *
  * bb64 holds 5x5 and 7x7 boards (25 and 49 squares); bb128 holds 9x9
  * (81 squares) in a pair of words (see "two words" below for why not
@@ -110,12 +110,10 @@ SG_INLINE uint64_t bb64_word(bb64 a, int w) { return w ? 0 : a; }
 /* ---- two words --------------------------------------------------------- */
 
 /*
- * bb128 is a pair of words, not `unsigned __int128`: gcc 12 keeps the
- * 128-bit integer's halves in memory between operations (a store, then a
- * load of the same bytes, around the shifts and masks), and the 9x9 core
- * ran slower with it: perft on the 9x9 positions of
- * tests/bench/positions.txt took 30% more time and 10-22% more
- * instructions (gcc 12, x86-64).
+ * bb128 is a pair of words, not `unsigned __int128`: compilers may keep
+ * the 128-bit integer's halves in memory between operations (a store,
+ * then a load of the same bytes, around the shifts and masks), which the
+ * 9x9 core's hot loops cannot afford; two words stay in registers.
  * SG_HAVE_INT128 says whether the compiler has the type, for the random
  * generator's 64x64 -> 128 multiply only.
  */

@@ -4,7 +4,9 @@
  * masks, square by square (cap_at, with BMI2 a pext and a pdep) and in a
  * one-word window of seven ranks on 9x9 (w9); the chain test over the
  * board, square by square and in a window. Each is checked against the
- * canonical form by the differential tests.
+ * canonical form by the differential tests. The perft counts
+ * (perft_bulk_impl.h) and the playouts (playout_draw_impl.h) build on
+ * these wherever they decide a capture or a chain.
  */
 #ifndef SG_FAST_FORMS_IMPL_H
 #define SG_FAST_FORMS_IMPL_H
@@ -51,8 +53,8 @@ SG_INLINE int32_t quiet_after(const POS *p)
  * empty squares next to `to`) a piece of own captures on arriving, i.e.
  * the captures the chain piece on `to` may go on with. The other sizes
  * count t & capture_squares over the whole board; on 9x9 that is two
- * words a step, and a quarter of CLASSIC's perft went there, so this
- * counts in one word. Everything the count looks at lies within three
+ * words a step, on one of perft's hottest paths, so this counts in one
+ * word. Everything the count looks at lies within three
  * ranks of `to` (a square of t one step away, the piece it takes two, the
  * far piece three), and seven ranks of nine squares fit one word: bits s
  * to s + 63 of the board, s nine times the rank of `to` minus 3, kept

@@ -1,6 +1,10 @@
-/* ---- perft ----------------------------------------------------------------- */
-
 /*
+ * Bulk counting of perft's last two plies: perft (perft_impl.h) counts
+ * with perft2_t / perft2e_t every node two plies from the end where
+ * perft2_applies, with chain2_t one in the middle of a chain and with
+ * perft2p_t one in the placing; the pair, batch and window forms build on
+ * the helpers here.
+ *
  * The last two plies of perft in one pass, for a position at the start of
  * a plain turn (state '-' with steps, or '*'): each step's replies are
  * counted without making it. A step that captures nothing changes the
@@ -89,10 +93,9 @@ SG_INLINE uint64_t sliced_sum(BB s, const BB *a, int m8)
  * less T)
  *   pairs(empty2, en2) = base - pairs(empty, T) - pairs({to}, en2)
  *                        + pairs({from}, en2) + pairs(T, en2).
- * DIAGONAL 7x7 and 9x9 perft took 10-15% fewer instructions and 8-16%
- * less time; in four directions the count over the board, four shifts,
- * costs no more, and the time was the same or worse (measured with
- * callgrind.sh and seega-ab), so it stays.
+ * In eight directions that spares eight shifts over the board; in four
+ * the count over the board, four shifts, costs no more, so it is kept
+ * there.
  */
 SG_INLINE uint64_t capture_replies_t(const POS *p, const sg_crules *r, int m8,
                                      int c8, after_fn after, BB own, BB en,
@@ -161,9 +164,9 @@ SG_INLINE uint64_t perft2_t(const POS *p, const sg_crules *r, int m8, int c8,
     SG_UNROLL
     for (int d = 0; d < ndirs(m8); d++)
         ns += bb_count(ts[d] = step_to(own, d, dest));
-    /* In eight directions the bulk sums cost more than a few steps one by
-     * one (measured with tests/bench/callgrind.sh: best above 16 steps;
-     * in four directions bulk always pays) */
+    /* The bulk sums have a fixed cost (the slices, eight directions'
+     * popcounts): in eight directions they pay only above 16 steps, below
+     * which the steps go one by one; in four directions they always pay */
     int bulk = !over && base > ndirs(m8) && (!m8 || ns > 16);
     uint64_t total = 0, nq = 0, gain = 0, loss = 0;
     BB k8[8];
@@ -299,9 +302,9 @@ SG_INLINE uint64_t perft2e_t(const POS *p, const sg_crules *r, int m8, int c8,
 
 /*
  * perft2 counts square by square (perft2e_t) with at most this many empty
- * squares, over the whole board (perft2_t) with more: the crossing points
- * measured with callgrind on the bench positions and on crowded random
- * ones (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81).
+ * squares, over the whole board (perft2_t) with more: the point per size
+ * (8 empty squares of 25 on 5x5, 12 of 49, 16 of 81) below which a loop
+ * over the empty squares costs less than the per-direction sums.
  */
 #define SG_CROWDED (N == 5 ? 8 : N == 7 ? 12 : 16)
 
@@ -405,9 +408,8 @@ SG_INLINE int perft2_applies(const POS *p, const sg_crules *r, int m8)
  * A last batch of at most this many positions goes to perft2 one by one
  * (batch_flush, and perft3_t with its own batch): for so few, perft2x8's
  * fixed cost (the registers' setup, the sums over all eight lanes) is
- * more than the scalar counts (measured by time on the bench and random
- * 5x5 positions: 3 was best of 1-4; CLASSIC's narrow bench position #3,
- * whose batches are all this small, took 19% less time).
+ * more than the scalar counts. Narrow trees, whose batches are all this
+ * small, gain most from it.
  */
 #define SG_BATCH_SCALAR_MAX 3
 

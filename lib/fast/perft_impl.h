@@ -1,8 +1,10 @@
 /*
- * perft for one board size: the driver that picks, node by node, the
- * count of the fast paths below it (perft_bulk, perft_window9, perft_tiny,
- * perft_pair5, perft_batch8), one specialisation per direction rule and
- * instruction set.
+ * perft for one board size: the driver (perft_##M8##C8##V, p_perft) that
+ * picks, node by node, the count of the fast paths below it (perft_bulk,
+ * perft_window9, perft_tiny, perft_pair5, perft_batch8) by depth, state
+ * and the number of empty squares, and perft3_t, which makes the steps of
+ * a node three plies or more from the end by hand; one specialisation per
+ * direction rule and instruction set.
  */
 #ifndef SG_FAST_PERFT_IMPL_H
 #define SG_FAST_PERFT_IMPL_H
@@ -35,9 +37,8 @@ typedef uint64_t (*perft2x2_fn)(const POS *t, BB en1, BB en2,
  * chain test chain_after's (in one word on 9x9), and with p2x8 and three
  * plies one after which the turn passes joins the batch; its child goes
  * through perft. So does a child where perft2 does not apply (the other
- * side blocked, the quiet limit). (Through make_t, the captures and the
- * chain test over the board took 2-5% more instructions on the first
- * moving and random 7x7 and 9x9 positions; the time was the same.)
+ * side blocked, the quiet limit). (make_t would find the captures and
+ * run the chain test over the whole board, and keep the hash.)
  *
  * ext: with three plies, the batch of the caller (perft3b) that the
  * children join, counted by the caller: with p3b, four plies count each

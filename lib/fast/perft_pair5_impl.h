@@ -1,4 +1,8 @@
-/* Two 5x5 positions' last two plies in one word (perft2x2_t). */
+/*
+ * Two 5x5 positions' last two plies in one word (perft2x2_t): perft3_t
+ * pairs its quiet children with it on 5x5 three plies from the end when
+ * perft2x8 (AVX2) is not there (the _base and _fast variants).
+ */
 #ifndef SG_FAST_PERFT_PAIR5_IMPL_H
 #define SG_FAST_PERFT_PAIR5_IMPL_H
 
@@ -12,11 +16,9 @@
  * between the two boards catch whatever a step of at most 6 bits carries
  * over the first board's edge, and the shifts are masked on both boards.
  * The sums of perft2_t then count both positions with each popcount; the
- * steps' counts are kept apart where they multiply (nq * base). perft3_t
- * pairs its children this way on 5x5: on the bench positions it took
- * 15-31% off the instructions per leaf in four directions, 8-13% in eight
- * (tests/bench/callgrind.sh). 7x7 and 9x9 boards do not fit twice in a
- * word.
+ * steps' counts are kept apart where they multiply (nq * base), so the
+ * setup and the popcounts are shared by the two. 7x7 and 9x9 boards do
+ * not fit twice in a word.
  */
 #define PK(m) ((BB)(m) * (BB)0x100000001u) /* a mask on both boards */
 #define PK_HI 32
@@ -55,8 +57,7 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     BB ts[8];
     /* in eight directions, with at most 8 empty squares on the two
      * boards, perft2 twice (square by square) costs less than the pair;
-     * in four the pair costs less however crowded (by callgrind on the
-     * positions of seega-bench random) */
+     * in four the pair costs less however crowded */
     if (rule_quiet_over(r, quiet) ||
         (m8 && bb_count(EMPTY) <= 8)) {
         POS q = *t;
@@ -76,8 +77,7 @@ SG_INLINE uint64_t perft2x2_t(const POS *t, BB en1, BB en2,
     /* a board whose quiet steps might leave the other side no step counts
      * them one by one, as perft2_t does: here in eight directions, through
      * perft2 in four (perft2_t, or perft2e_t on a crowded board, which
-     * finds those steps exactly; fewer instructions, by
-     * tests/bench/callgrind.sh) */
+     * finds those steps exactly and so costs less) */
     int slow1 = base1 <= ndirs(m8), slow2 = base2 <= ndirs(m8);
     if (m8 ? slow1 && slow2 : slow1 || slow2) {
         POS q = *t;

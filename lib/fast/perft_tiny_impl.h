@@ -1,37 +1,26 @@
-
+/*
+ * perft on tiny boards, square by square: with very few empty squares (at
+ * most SG_TINY, as right after the placing, when only the centre is
+ * empty), every step goes into one of them, so the counts below go square
+ * by square over the empty squares, with no pass over the whole board: a
+ * piece arriving on a square takes what cap_at says (per-square masks),
+ * the other side's steps are the pieces next to each empty square.
+ * Narrow, crowded trees spend most of their time in each node's setup,
+ * which this keeps to a few loads. perft (perft_impl.h) picks these
+ * counts by the number of empty squares, as below.
+ */
 #ifndef SG_FAST_PERFT_TINY_IMPL_H
 #define SG_FAST_PERFT_TINY_IMPL_H
 
 #include "fast/perft_bulk_impl.h"
 
-/* ---- tiny boards: square by square ----------------------------------------- */
-
-/*
- * With very few empty squares (at most SG_TINY, as right after the placing,
- * when only the centre is empty), every step goes into one of them, so
- * the counts below go square by square over the empty squares, with no
- * pass over the whole board: a piece arriving on a square takes what
- * cap_at says (per-square masks), the other side's steps are the pieces
- * next to each empty square. Narrow, crowded trees spend most of their
- * time in each node's setup, which this keeps to a few loads.
- */
-
 /*
  * perft goes square by square with at most SG_TINY empty squares from
  * four plies up (perft3t_t) and in a chain (chain3t_t, chain2t_t), at
  * most SG_TINY3 with three plies (more, and perft3_t's batches of
- * children cost less), and at most SG_TINY2 with two (perft2t_t). Chosen
- * with callgrind on the first moving positions of test_perft and the
- * random 5x5 positions of `seega-bench random 10`: 4, 1 and 4 took the
- * fewest instructions of those tried (SG_TINY 0-8, SG_TINY3 0-3,
- * SG_TINY2 0-8); the random positions, rarely this crowded, moved by
- * less than 1%. On 7x7 and 9x9 (callgrind.sh -e on the bench, first
- * moving and 80 random positions per size, 2026-12-03): SG_TINY 2 and
- * SG_TINY2 2 moved them by under 1.5%, SG_TINY 8 took up to 2.3% more;
- * SG_TINY2 8 took 17% more on the first moving 9x9 positions, SG_TINY3
- * 4 8.5% more there; SG_TINY3 8 took 6.5% fewer on the first moving
- * 7x7 positions but 19% more time on one of them (seega-ab), so the
- * values stay one for all sizes.
+ * children cost less), and at most SG_TINY2 with two (perft2t_t). Above
+ * them the counts over the whole board cost less. One set of values
+ * serves all three sizes; -D can override them.
  */
 #ifndef SG_TINY
 #define SG_TINY 4
@@ -97,7 +86,7 @@ SG_INLINE uint64_t capture_replies_e(const POS *p, const sg_crules *r, int m8,
     return n ? (uint64_t)n : after_en(p, en, r, after, from, to);
 }
 
-/* perft2e_t, square by square (see the top of this part). */
+/* perft2e_t, square by square (see the top of this file). */
 SG_INLINE uint64_t perft2t_t(const POS *p, const sg_crules *r, int m8, int c8,
                              after_fn after, capat_fn cap)
 {

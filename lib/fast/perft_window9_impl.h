@@ -1,5 +1,9 @@
-/* perft's last two plies on a crowded 9x9 board, in one-word windows
- * (see perft2w_t). */
+/*
+ * perft's last two plies on a crowded 9x9 board, in one-word windows
+ * (perft2w_t): perft2 uses it on 9x9 in four move directions with at most
+ * SG_CROWDED empty squares (SG_PERFT2E), where perft_bulk's perft2e_t
+ * would work on two words.
+ */
 #ifndef SG_FAST_PERFT_WINDOW9_IMPL_H
 #define SG_FAST_PERFT_WINDOW9_IMPL_H
 

@@ -1,5 +1,8 @@
-/* Random draws for the playouts: a uniformly random step without a list,
- * a random legal action, and the bookkeeping of runs of plain turns. */
+/*
+ * Random draws for the playouts: a uniformly random step without a list,
+ * a random legal action (pick_t, which the playouts use for every action
+ * a run of plain turns does not play), and the bookkeeping of those runs.
+ */
 #ifndef SG_FAST_PLAYOUT_DRAW_IMPL_H
 #define SG_FAST_PLAYOUT_DRAW_IMPL_H
 
@@ -125,11 +128,11 @@ SG_INLINE seega_action pick_t(const POS *p, const sg_crules *r, sg_rng *rng,
  * is returned (p written back first) for make to play; 0 otherwise. A
  * run may stop sooner with 0 (one turn before its stop, and before a
  * draw Lemire's method may reject), as pick_t then plays the same turn
- * with the same draw. cap
- * (of type runcap_fn, named by SG_RUNCAP) finds a step's captures: on
- * 5x5, which has its own runs in a padded layout (playout5_impl.h), its
- * capture function there; on 9x9, which has its own runs in two one-word
- * windows (below), cap_w9; on 7x7, cap_at.
+ * with the same draw. cap (of type runcap_fn, named by SG_RUNCAP) finds
+ * a step's captures: on 5x5, which has its own runs in a padded layout
+ * (playout_runs5_impl.h), its capture function there; on 9x9, which has
+ * its own runs in two one-word windows (playout_runs_impl.h), cap_w9; on
+ * 7x7, cap_at.
  */
 
 /* The action count at which a run of plain turns stops: max_actions, or

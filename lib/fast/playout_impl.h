@@ -170,11 +170,9 @@ SG_INLINE int playout_next_t(POS *p, sg_rng *rng, uint32_t *played,
  * alternate between the two games, so the processor overlaps them (a
  * turn waits on the draw and the step of the turn before it of its own
  * game only); when one run stops, that game goes on alone to its next
- * run, or to its end and the next playout takes its place. 7x7 playouts
- * took 0.70-0.80 of the time this way, 9x9 ones 0.90-0.92 (two 9x9
- * games' windows do not fit the registers), 5x5 ones 0.64-0.73 (once
- * the runs played rounds of two turns a game, each round one number of
- * each game's generator; docs/performance.md, "Playouts").
+ * run, or to its end and the next playout takes its place. The gain is
+ * smallest on 9x9, where two games' windows do not fit the registers
+ * (docs/performance.md, "Playouts").
  */
 SG_INLINE void playouts_t(const POS *start, const sg_crules *r, uint64_t seed,
                           uint32_t count, uint32_t max_actions,

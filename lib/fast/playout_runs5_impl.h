@@ -287,7 +287,7 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
 
 /*
  * Plain turns of the moving phase from p, as run_plain_t in
- * movegen_impl.h says, with both sides in registers in the padded layout
+ * playout_runs_impl.h says, with both sides in registers in the padded layout
  * (im: the centre is immune): x of the side to move, y of the other. The
  * turns come in rounds of two, the first drawing the low half of a new
  * number, the second its high half (a half kept from before the run goes

@@ -2,7 +2,9 @@
  * Runs of plain turns for the random playouts: both sides' pieces in
  * registers, on 5x5 in a padded layout (playout_runs5_impl.h), on 9x9 in
  * two one-word windows, on 7x7 on the board; one run or two games' at
- * once (dual_t).
+ * once (dual_t). The playouts (playout_impl.h) play every plain turn of
+ * the moving phase in a run, and leave a run only for what pick_t and
+ * make must play.
  */
 #ifndef SG_FAST_PLAYOUT_RUNS_IMPL_H
 #define SG_FAST_PLAYOUT_RUNS_IMPL_H
@@ -22,8 +24,8 @@ typedef cap5_fn runcap_fn;
  * from bit 18). A step whose destination is on ranks 0-4 is found in A,
  * one on ranks 5-8 in B: its origin, and the squares its captures look at
  * (two ranks away), lie in the same window, so every shift, mask and
- * popcount takes one word instead of two (the board's two words cost
- * 183 instructions a MODERN action; docs/performance.md, "Playouts").
+ * popcount takes one word instead of two (docs/performance.md,
+ * "Playouts").
  * The steps of direction d are those of A then B, ascending in each: the
  * order of gen_steps_t, so the draws are those of the public API's list.
  * A step changes both windows where they overlap (ranks 2-6): its squares

@@ -1,4 +1,8 @@
-/* ---- playouts -------------------------------------------------------------- */
+/*
+ * The playouts' random generator (wyrand) and its unbiased draws below n:
+ * pick_t and the runs of plain turns (playout_draw_impl.h,
+ * playout_runs_impl.h) draw every random action of a playout from it.
+ */
 #ifndef SG_FAST_RNG_IMPL_H
 #define SG_FAST_RNG_IMPL_H
 
@@ -20,9 +24,8 @@ typedef struct sg_rng {
 #define SG_RNG_KEPT ((uint64_t)1 << 32)
 
 /* sg_rng's h after the low half of the number o was drawn: its high half,
- * kept for the next draw. (A macro: as an inline function, GCC 12
- * allocated the registers of the 9x9 runs differently, 0.1% more
- * instructions per DIAGONAL playout action.) */
+ * kept for the next draw. (A macro rather than an inline function, so
+ * that it cannot change how the runs' inner loops are compiled.) */
 #define SG_KEPT_HALF(o) ((o) >> 32 | SG_RNG_KEPT)
 
 #define SG_WY0 0xa0761d6478bd642fu
