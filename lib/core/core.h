@@ -1,7 +1,8 @@
 /*
  * The interface between the size-specialised cores (core5.c, core7.c,
- * core9.c: layers 1-4, instantiated from the *_impl.h templates) and the
- * size-independent layers above them (notation, game).
+ * core9.c: geometry, position, move generation, the fast paths and the
+ * search, instantiated from the *_impl.h templates) and the
+ * size-independent code above them (notation, game).
  *
  * A core works on its own position type, which the layers above keep in an
  * opaque sg_posbuf and hand back through the vtable: one dispatch at the

@@ -1,5 +1,5 @@
 /*
- * Layer 1, geometry, for one board size: SG_N must be defined (5, 7, 9).
+ * Geometry for one board size: SG_N must be defined (5, 7, 9).
  * Included once per core translation unit (core5.c, core7.c, core9.c), so
  * every constant here is a compile-time constant of that size.
  *

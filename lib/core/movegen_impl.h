@@ -1,8 +1,8 @@
 /*
- * Layer 4, move generation, for one board size (after position_impl.h):
- * the legal actions of a position under the rules, written into the
- * caller's fixed array; their count without the list (perft's last ply);
- * perft and random playouts. No allocation.
+ * Move generation for one board size (after position_impl.h): the legal
+ * actions of a position under the rules, written into the caller's fixed
+ * array; their count without the list (perft's last ply). No allocation.
+ * perft and the random playouts build on it (fast/).
  *
  * gen_t also finds the end checks that make_t leaves to the next turn
  * (quiet limit, blocked rule), so it returns 0 exactly when the game is

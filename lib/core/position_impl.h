@@ -1,5 +1,5 @@
 /*
- * Layer 3, position, for one board size (after geometry_impl.h): the value
+ * The position, for one board size (after geometry_impl.h): the value
  * type of a position, its hash, capture resolution and make of one action.
  * No allocation, no I/O.
  *

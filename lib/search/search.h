@@ -1,6 +1,7 @@
 /*
- * Layer 6, search: what the size-specialised searches (search_impl.h) and
- * the API (search.c) share. The search uses layers 3-4 only.
+ * The search: what the size-specialised searches (search_impl.h) and the
+ * API (api/search.c) share. The search uses only the position and move
+ * generation (core/position_impl.h, core/movegen_impl.h).
  */
 #ifndef SG_SEARCH_H
 #define SG_SEARCH_H

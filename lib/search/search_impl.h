@@ -1,8 +1,9 @@
 /*
- * Layer 6, search, for one board size (after movegen_impl.h): principal
+ * The search, for one board size (after movegen_impl.h): principal
  * variation alpha-beta with iterative deepening, a transposition table,
  * quiescence on captures, move ordering (table move, captures, killers,
- * history) and repetition handling. It uses layers 3-4 only.
+ * history) and repetition handling. It uses only the position and move
+ * generation (position_impl.h, movegen_impl.h), not the fast paths.
  *
  * Negamax with one twist: a side keeps the move through a chain, a '+'
  * placement or a '*' removal, so a child is negated only when the side to

@@ -1,6 +1,8 @@
 /*
- * One size-specialised core: layers 1-4 for board size SG_N, and the
- * sg_core vtable through which the layers above reach them.
+ * One size-specialised core: geometry, position, move generation, the
+ * fast paths (perft, playouts) and the search for board size SG_N, and
+ * the sg_core vtable through which the size-independent code reaches
+ * them.
  * core5.c, core7.c and core9.c each define SG_N and include this file.
  */
 #include "core/core.h"
