@@ -1,7 +1,7 @@
 /*
  * Eight 5x5 positions' last two plies at once, with AVX2 (included by
- * movegen_impl.h when N == 5 on x86-64 with SG_DISPATCH; used only on CPUs
- * that have AVX2, picked at run time by sg_cpu_wide).
+ * fast/perft_impl.h when N == 5 on x86-64 with SG_DISPATCH; used only
+ * on CPUs that have AVX2, picked at run time by sg_cpu_wide).
  *
  * perft3_t's children at a plain turn of the same side (by a step that
  * captures nothing, or by a capture after which the turn passed), or the
@@ -281,11 +281,12 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     /* the scalar way for a lane whose quiet steps end the game by the
      * quiet limit */
     int any = 0;
-    /* (a lane whose counter gets near INT32_MAX without a limit goes the
-     * scalar way too, which is exact) */
-    int32_t stop = rule_quiet_stop(r);
+    const int32_t stop = rule_quiet_stop(r);
+    const int limited = stop != INT32_MAX; /* without a limit, none does */
     for (int i = 0; i < 8; i++) {
-        ok[i] = i < n && rule_quiet_next(b->quiet[i], 0, 0) < stop ? -1 : 0;
+        ok[i] = i < n && (!limited || rule_quiet_next(b->quiet[i], 0, 0) < stop)
+                    ? -1
+                    : 0;
         any |= ok[i];
         if (i < n && !ok[i]) {
             batch_lane(&q, b, i);

@@ -1,6 +1,6 @@
 /*
  * The 5x5 playouts' plain turns in a padded layout (included by
- * movegen_impl.h when N == 5, before the playouts' driver).
+ * fast/playout_runs_impl.h when N == 5, before the playouts' driver).
  *
  * Padded square of rank k, file f: bit 6k + f (0 to 28). Bits 5, 11, 17
  * and 23 (a sixth file) and 29 to 34 are no square, never a piece nor
