@@ -144,12 +144,22 @@ typedef struct P5_STEP {
 static const P5_STEP P5_STEPS[2][2][4][64] = {
     {P5_STEPS_J(0), P5_STEPS_J(4)}, {P5_STEPS_J(8), P5_STEPS_J(12)}};
 
+/* One step of a padded set in direction d (the directions of
+ * core/geometry_impl.h); the padding keeps the shifts from wrapping round
+ * a file. */
+SG_INLINE uint64_t p5_sh(uint64_t b, int d)
+{
+    static const int delta[8] = {6, -6, 1, -1, 7, -7, 5, -5};
+    return delta[d] > 0 ? b << delta[d] : b >> -delta[d];
+}
+#define P5_AND(a, b) ((a) & (b))
+
 /*
  * The enemy pieces taken by the step st, `own` including it: by its masks
- * with BMI2; the portable form pairs each direction's neighbour with the
- * square beyond it (the padding keeps the shifts from wrapping round a
- * file) and masks an immune centre with `keep`. e2: the doubled empty set
- * before the step (its destination is the empty one of its squares).
+ * with BMI2; the portable form is the sandwich (RULE_SANDWICHED) on the
+ * padded layout, of the pieces of `en` that `keep` (the capturable
+ * squares, rule_capturable) allows. e2: the doubled empty set before the
+ * step (its destination is the empty one of its squares).
  */
 typedef uint64_t (*cap5_fn)(uint64_t own, uint64_t en, const P5_STEP *st,
                             uint64_t e2, uint64_t keep, int c8);
@@ -157,13 +167,11 @@ typedef uint64_t (*cap5_fn)(uint64_t own, uint64_t en, const P5_STEP *st,
 SG_INLINE uint64_t cap5_base(uint64_t own, uint64_t en, const P5_STEP *st,
                              uint64_t e2, uint64_t keep, int c8)
 {
-    uint64_t t = st->mv & e2;
-    uint64_t v = ((t << 6) & (own >> 6)) | ((t >> 6) & (own << 6)) |
-                 ((t << 1) & (own >> 1)) | ((t >> 1) & (own << 1));
-    if (c8)
-        v |= ((t << 7) & (own >> 7)) | ((t >> 7) & (own << 7)) |
-             ((t << 5) & (own >> 5)) | ((t >> 5) & (own << 5));
-    return v & en & keep;
+    uint64_t t = st->mv & e2, k = en & keep, v = 0;
+    SG_UNROLL
+    for (int d = 0; d < ndirs(c8); d++)
+        v |= p5_sh(t, d) & RULE_SANDWICHED(p5_sh, P5_AND, k, own, d);
+    return v;
 }
 #if SG_DISPATCH
 static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
