@@ -1,0 +1,88 @@
+#!/bin/sh
+# Mutation check of the rule predicates (lib/core/rules.h,
+# lib/core/rules_impl.h): each mutation below changes one rule in its one
+# place; the test suite must then fail. A mutation the tests survive means
+# a rule no test pins down, or a path that does not go through the
+# predicate. Not part of tests/run_all.sh (it builds the library once per
+# mutation, 30-40 minutes on two cores); run it after changing a rule or
+# the fast paths:
+#
+#   tests/mutate.sh [-k] [CTEST_REGEX]
+#
+# CTEST_REGEX (default: all tests but the slow tool checks) selects the
+# tests; -k keeps the scratch tree (printed). Prints one line per
+# mutation, "killed" with the failing tests or "SURVIVED", and exits
+# non-zero if any survived.
+set -eu
+keep=0
+if [ "${1:-}" = -k ]; then
+    keep=1
+    shift
+fi
+regex=${1:-}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+[ "$keep" = 1 ] || trap 'rm -rf "$work"' EXIT
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# name | file | text to replace | replacement (fixed strings)
+mutations() {
+    cat <<'LIST'
+material: lose at fewer pieces|rules.h|return count <= r->lose_at;|return count < r->lose_at;
+quiet limit: end one turn later|rules.h|return r->quiet_limit && quiet >= r->quiet_limit;|return r->quiet_limit && quiet > r->quiet_limit;
+quiet counter: a turn after a removal counts|rules.h|return !captured && !began_with_removal && quiet < INT32_MAX ? quiet + 1|return !captured && quiet < INT32_MAX ? quiet + 1
+chain: never goes on|rules.h|((r)->chain && (can_capture_again))|(0 && (can_capture_again))
+blocked: LOSES ends by count|rules.h|case SEEGA_BLOCKED_LOSES: return SG_BLOCKED_LOSE;|case SEEGA_BLOCKED_LOSES: return SG_BLOCKED_COUNT;
+blocked: a pass never makes the other side open|rules.h|return r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS;|return 0;
+immunity: the centre is never immune|rules_impl.h|return immune ? bb_andnot(en, m_centre()) : en;|return en;
+sandwich: no own piece needed beyond|rules_impl.h|AND((capturable), SH((own), (d) ^ 1))|AND((capturable), (capturable))
+LIST
+}
+
+command -v cmake >/dev/null || { echo "mutate.sh: cmake is not installed" >&2; exit 1; }
+mkdir -p "$work/src"
+# the tracked files of the working tree, as they are now
+(cd "$here" && git ls-files -z | xargs -0 tar cf -) | (cd "$work/src" && tar xf -)
+cmake -S "$work/src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+    -DSEEGA_BUILD_DOCS=OFF > "$work/cmake.log" 2>&1 ||
+    { echo "mutate.sh: cmake failed (see $work/cmake.log)" >&2; keep=1; exit 1; }
+exclude='valgrind|install|ab_smoke|match_selftest|bench_'
+run_tests() {
+    if [ -n "$regex" ]; then
+        (cd "$work/build" && ctest -j"$jobs" -R "$regex" > "$work/ctest.log" 2>&1)
+    else
+        (cd "$work/build" && ctest -j"$jobs" -E "$exclude" > "$work/ctest.log" 2>&1)
+    fi
+}
+# The unmutated tree must build and pass, or the results mean nothing.
+cmake --build "$work/build" -j"$jobs" > "$work/build.log" 2>&1 ||
+    { echo "mutate.sh: the unmutated tree does not build" >&2; exit 1; }
+run_tests || { echo "mutate.sh: the unmutated tree fails its tests" >&2; exit 1; }
+
+survived=0
+mutations > "$work/list"
+while IFS='|' read -r name file from to; do
+    f="$work/src/lib/core/$file"
+    cp "$f" "$work/orig"
+    FROM=$from TO=$to python3 - "$f" <<'PY'
+import os, sys
+p = sys.argv[1]
+s = open(p).read()
+a, b = os.environ["FROM"], os.environ["TO"]
+if s.count(a) != 1:
+    sys.exit("mutate.sh: %r occurs %d times in %s" % (a, s.count(a), p))
+open(p, "w").write(s.replace(a, b))
+PY
+    if ! cmake --build "$work/build" -j"$jobs" > "$work/build.log" 2>&1; then
+        echo "killed    $name (the library no longer builds)"
+    elif run_tests; then
+        echo "SURVIVED  $name"
+        survived=$((survived + 1))
+    else
+        failed=$(sed -n 's/^ *[0-9]* - \([^ ]*\) .*/\1/p' "$work/ctest.log" | tr '\n' ' ')
+        echo "killed    $name: $failed"
+    fi
+    cp "$work/orig" "$f"
+done < "$work/list"
+[ "$keep" = 1 ] && echo "scratch tree: $work"
+[ "$survived" = 0 ]
