@@ -6,11 +6,6 @@
 #include "search/search.h"
 #include "core/util.h"
 
-typedef struct sg_hist {
-    sg_posbuf before;    /* the position the action was played in */
-    seega_action action; /* the action */
-} sg_hist;
-
 struct seega_game {
     seega_alloc_fn alloc;
     void *ud;
