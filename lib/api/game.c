@@ -66,9 +66,7 @@ SEEGA_API int32_t seega_new_with_allocator(const seega_rules *rules,
     sg_crules_from(&g->cr, rules);
     g->core = sg_core_for(rules->board_size);
     g->core->start(&g->pos, &g->cr);
-    atomic_init(&g->stop, 0);
-    atomic_init(&g->halt, 0);
-    atomic_init(&g->searching, 0);
+    sg_runtime_init(&g->rt);
     *out = g;
     return SEEGA_OK;
 }
@@ -84,8 +82,7 @@ SEEGA_API void seega_free(seega_game *game)
         return;
     if (game->hist)
         game->alloc(game->ud, game->hist, game->hist_cap * sizeof(sg_hist), 0);
-    if (game->search)
-        game->alloc(game->ud, game->search, game->search_bytes, 0);
+    sg_runtime_free(&game->rt, game->alloc, game->ud);
     game->alloc(game->ud, game, sizeof *game, 0);
 }
 
@@ -104,12 +101,7 @@ SEEGA_API int32_t seega_clone(const seega_game *game, seega_game **out)
     *c = *game;
     c->hist = NULL;
     c->hist_cap = 0;
-    c->search = NULL; /* a clone gets its own table at its first search */
-    c->search_bytes = 0;
-    c->search_threads = 0;
-    atomic_init(&c->halt, 0);
-    atomic_init(&c->stop, 0);
-    atomic_init(&c->searching, 0);
+    sg_runtime_init(&c->rt); /* its own table at its first search */
     if (game->hist_len) {
         c->hist = (sg_hist *)game->alloc(game->ud, NULL, 0,
                                          game->hist_len * sizeof(sg_hist));

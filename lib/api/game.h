@@ -6,11 +6,6 @@
 #include "search/search.h"
 #include "core/util.h"
 
-typedef struct sg_hist {
-    sg_posbuf before;    /* the position the action was played in */
-    seega_action action; /* the action */
-} sg_hist;
-
 struct seega_game {
     seega_alloc_fn alloc;
     void *ud;
@@ -21,18 +16,7 @@ struct seega_game {
     sg_hist *hist;
     size_t hist_len, hist_cap;
     char err[SEEGA_ERROR_MAX];
-    /* search state: one context per thread, then the table; allocated at
-     * the first search, again only when tt_mb or more threads ask */
-    sg_search *search;
-    size_t search_bytes;
-    int32_t tt_mb;
-    int32_t search_threads; /* contexts allocated */
-    int tt_dirty;           /* the table's clear is still to be done (a new
-                               block, a wrapped generation, or a clear that
-                               a stop cut short) */
-    atomic_int stop;        /* the caller asked a running search to stop */
-    atomic_int halt;        /* the main search thread is done: helpers stop */
-    atomic_int searching;   /* seega_search has been entered, not returned */
+    sg_runtime rt; /* the search: its table, threads and stop flag */
 };
 
 /*

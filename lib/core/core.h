@@ -79,6 +79,13 @@ typedef union sg_posbuf {
     unsigned char bytes[SG_POS_BYTES];
 } sg_posbuf;
 
+/* An entry of a game's history: an action and the position it was played
+ * in (the undo history, and the search's positions before its root). */
+typedef struct sg_hist {
+    sg_posbuf before;    /* the position the action was played in */
+    seega_action action; /* the action */
+} sg_hist;
+
 /* Result of a position, as stored in it. */
 typedef struct sg_outcome {
     int result; /* SEEGA_ONGOING ... SEEGA_DRAW */

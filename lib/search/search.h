@@ -1,7 +1,8 @@
 /*
- * The search: what the size-specialised searches (search_impl.h) and the
- * API (api/search.c) share. The search uses only the position and move
- * generation (core/position_impl.h, core/movegen_impl.h).
+ * The search: what the size-specialised searches (search_impl.h), the
+ * search runtime (runtime.c) and the API (api/search.c) share. The search
+ * uses only the position and move generation (core/position_impl.h,
+ * core/movegen_impl.h).
  */
 #ifndef SG_SEARCH_H
 #define SG_SEARCH_H
@@ -95,6 +96,62 @@ typedef struct sg_search {
     int32_t order[SG_MAX_PLY][SEEGA_MAX_ACTIONS];
     seega_action share_tmp[SEEGA_MAX_ACTIONS];
 } sg_search;
+
+/*
+ * The search runtime of one game (runtime.c), a member of the game
+ * handle: the search block and the flags of a running search.
+ */
+typedef struct sg_runtime {
+    /* search state: one context per thread, then the table; allocated at
+     * the first search, again only when tt_mb or more threads ask */
+    sg_search *search;
+    size_t search_bytes;
+    int32_t tt_mb;
+    int32_t search_threads; /* contexts allocated */
+    int tt_dirty;           /* the table's clear is still to be done (a new
+                               block, a wrapped generation, or a clear that
+                               a stop cut short) */
+    atomic_int stop;        /* the caller asked a running search to stop */
+    atomic_int halt;        /* the main search thread is done: helpers stop */
+    atomic_int searching;   /* seega_search has been entered, not returned */
+} sg_runtime;
+
+/* What a search starts from: the game's core, rules, position and
+ * history (oldest first; the last positions count for repetitions). */
+typedef struct sg_root {
+    const sg_core *core;
+    const sg_crules *r;
+    const sg_posbuf *pos;
+    const sg_hist *hist;
+    size_t hist_len;
+} sg_root;
+
+/* An empty runtime: no block yet, no search running. */
+void sg_runtime_init(sg_runtime *rt);
+/* Free the block with the game's allocator. */
+void sg_runtime_free(sg_runtime *rt, seega_alloc_fn alloc, void *ud);
+/* A search is entered (clears the stop, then marks it running) and has
+ * returned; sg_runtime_stop stops it when one is running, from any
+ * thread. */
+void sg_runtime_enter(sg_runtime *rt);
+void sg_runtime_leave(sg_runtime *rt);
+void sg_runtime_stop(sg_runtime *rt);
+/*
+ * Make the block ready for a search of `threads` threads with a table of
+ * tt_mb MiB (0: as it is, or the default at first). SEEGA_OK, or
+ * SEEGA_E_NOMEM with a message in msg; the old block then stays.
+ */
+int32_t sg_runtime_reserve(sg_runtime *rt, seega_alloc_fn alloc, void *ud,
+                           int32_t tt_mb, int32_t threads, char *msg,
+                           size_t cap);
+/*
+ * Search root under limits (checked already) with `threads` threads, the
+ * block ready for them; start is the time the search was entered
+ * (sg_now_ns). Fills result, nodes and time included.
+ */
+void sg_runtime_run(sg_runtime *rt, const sg_root *root,
+                    const seega_search_limits *limits, int32_t threads,
+                    seega_search_result *result, int64_t start);
 
 /* The monotonic clock in nanoseconds. */
 int64_t sg_now_ns(void);
