@@ -1,5 +1,5 @@
 /*
- * Layer 7, the game: the public handle and the API around it. Every
+ * The public handle and the API around it. Every
  * argument is checked here; on any error the game is left exactly as it
  * was and its message says why. The layers below trust what they get.
  */

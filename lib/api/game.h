@@ -1,4 +1,4 @@
-/* Layer 7: the game handle, shared by the files of the public API. */
+/* The game handle, shared by the files of the public API. */
 #ifndef SG_GAME_H
 #define SG_GAME_H
 

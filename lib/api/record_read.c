@@ -1,5 +1,5 @@
 /*
- * Layer 7, reading a game record (docs/records.md): seega_record_read.
+ * Reading a game record (docs/records.md): seega_record_read.
  * Written on the public API: a record is replayed on a second game. The
  * game's internals are touched in one place only, to commit a fully
  * replayed record at once by swapping position and history, so that a

@@ -1,5 +1,5 @@
 /*
- * Layer 7, writing a game record (docs/records.md): seega_record_write and
+ * Writing a game record (docs/records.md): seega_record_write and
  * seega_record_tags_init. The history is replayed on a copy of the game
  * to name its actions.
  */

@@ -1,5 +1,5 @@
 /*
- * Layer 6, the search runtime of a game (search.h: sg_runtime): the
+ * The search runtime of a game (search.h: sg_runtime): the
  * search block (one context per thread, then the transposition table,
  * allocated once per game, resized only when asked), the time budget,
  * the Lazy SMP helper threads, and the stop flag. The public functions

@@ -1,5 +1,5 @@
 /*
- * Layer 5, notation: action text and SPN (docs/notation.md), parsed and
+ * Action text and SPN (docs/notation.md), parsed and
  * written strictly, with messages that name the bad field.
  */
 #include "text/notation.h"

@@ -1,4 +1,4 @@
-/* Layer 5: action text and SPN. */
+/* Action text and SPN. */
 #ifndef SG_NOTATION_H
 #define SG_NOTATION_H
 

@@ -1,5 +1,5 @@
 /*
- * Layer 5, text: the parts of game records (docs/records.md) that need no
+ * The parts of game records (docs/records.md) that need no
  * game: the tag section (scanned and checked, a tag looked up), the rules
  * of the Rules tag, and the result and termination texts. Reading and
  * writing the moves replays them on a game: api/record_read.c and

@@ -1,5 +1,5 @@
 /*
- * Layer 5: the tag section of a game record and the result texts
+ * The tag section of a game record and the result texts
  * (record.c), shared by the record reader and writer (api/record_read.c,
  * api/record_write.c).
  */

@@ -1,5 +1,5 @@
 /*
- * Layer 5, text: the short text form of rules (docs/records.md), read by
+ * The short text form of rules (docs/records.md), read by
  * seega_rules_from_text and the Rules tag of a record, written by
  * seega_rules_to_text and the record writer.
  */

@@ -1,4 +1,4 @@
-/* Layer 5: the short text form of rules (rules_text.c). */
+/* The short text form of rules (rules_text.c). */
 #ifndef SG_RULES_TEXT_H
 #define SG_RULES_TEXT_H
 

@@ -1,5 +1,5 @@
 /*
- * Layer 5, text: the character scanners that the rules text and the
+ * The character scanners that the rules text and the
  * records share (plain ASCII, no locale).
  */
 #include "text/scan.h"

@@ -1,4 +1,4 @@
-/* Layer 5: the character scanners of the text layer (plain ASCII). */
+/* The character scanners of the text layer (plain ASCII). */
 #ifndef SG_SCAN_H
 #define SG_SCAN_H
 
