@@ -22,6 +22,11 @@
 
 #include "fast/perft_bulk_impl.h"
 
+/* The body only where perft_impl.h includes this file (5x5, x86-64, with
+ * dispatch and AVX2): elsewhere the file is empty, and it compiles on its
+ * own for any SG_N and build options. */
+#if N == 5 && SG_DISPATCH && defined(__x86_64__) && !defined(SEEGA_NO_WIDE)
+
 #include <immintrin.h>
 
 #define SG_WIDE 1
@@ -354,5 +359,7 @@ SG_VINLINE uint64_t perft2x8_t(const POS *t, const BATCH *b,
     V8 prod = _mm256_mullo_epi32(v_lanesum(nq), BASE);
     return total + v_sum32(prod) + v_sum64(gain) - v_sum64(loss);
 }
+
+#endif /* N == 5 && SG_DISPATCH && __x86_64__ && !SEEGA_NO_WIDE */
 
 #endif

@@ -6,6 +6,7 @@
 #ifndef SG_FAST_PLAYOUT_IMPL_H
 #define SG_FAST_PLAYOUT_IMPL_H
 
+#include "fast/perft_impl.h" /* gen_* and make_*, the canonical steps */
 #include "fast/playout_runs_impl.h"
 
 

@@ -28,6 +28,10 @@
 
 #include "fast/playout_draw_impl.h"
 
+/* 5x5 only: nothing for the other sizes, so that the file compiles on its
+ * own for any SG_N. */
+#if N == 5
+
 #define P5_HI 35 /* the high copy's offset */
 #define P5_ROW ((uint64_t)0x1f)
 #define P5_FULL                                                                \
@@ -521,5 +525,7 @@ SG_INLINE int p5_dual2_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
     return p5_dual_t(pa, pb, r, ra, rb, max_actions, ka, kb, out, m8, c8, 0,
                      sel, cap);
 }
+
+#endif /* N == 5 */
 
 #endif
