@@ -1825,7 +1825,7 @@ static void test_perft(void **state)
 /*
  * Crowded 9x9 boards (2 to 16 empty squares, where perft counts the last
  * two plies square by square, with steps in four directions in a 7-rank
- * word: lib/movegen_impl.h, perft2w_t): the pieces placed at random,
+ * word: lib/fast/perft_window9_impl.h, perft2w_t): the pieces placed at random,
  * each side 25 to 40, under CLASSIC, MODERN and TRADITIONAL and each of
  * them with captures in eight directions too (no preset has that with
  * steps in four), at depth 2 and 3 against the reference. Such boards
@@ -2078,7 +2078,7 @@ static void test_perft_crowded(void **state)
      *   without setting the child's pieces from the lane, they fail.
      * - FIRST_STEP: a step, then a capture that blocks the side that
      *   stepped: on 5x5 with AVX2 the step's child is a lane of a batch
-     *   of more than SG_BATCH_SCALAR_MAX (lib/movegen_impl.h) children
+     *   of more than SG_BATCH_SCALAR_MAX (lib/fast/perft_bulk_impl.h) children
      *   (five, four and four at depth 3; a larger threshold would need
      *   other positions), where perft2x8_t counts the captures in all
      *   lanes at once and the blocked ones the long way (without it,
@@ -2221,7 +2221,7 @@ static void test_perft_capture_ends(void **state)
 
 /*
  * Boards with at most four empty squares, where perft counts square by
- * square (SG_TINY in lib/movegen_impl.h), in the cases the
+ * square (SG_TINY in lib/fast/perft_tiny_impl.h), in the cases the
  * first positions of the moving phase (test_perft) do not reach:
  * - a few quiet turns short of the quiet limit (MODERN, DIAGONAL) with
  *   captures in reach, which start the count again;

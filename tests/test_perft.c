@@ -232,7 +232,7 @@ static void test_perft_moving_positions(void **state)
  * centre empty), reached by random placing, three per preset on 5x5 and
  * one per preset on 7x7 and 9x9, to depth 7 (DIAGONAL 6, whose trees are
  * wide): narrow trees where perft counts square by square over the few
- * empty squares (SG_TINY in lib/movegen_impl.h), through
+ * empty squares (SG_TINY in lib/fast/perft_tiny_impl.h), through
  * captures, chains, blocked sides and removals. Counts from the naive
  * reference implementation (tests/reference).
  */

@@ -167,7 +167,7 @@ static void test_same_as_public_api(void **state)
         }
     }
     /* Moving positions with chains, '!' and removals near. On 9x9 (whose
-     * runs go in two windows, ranks 1-7 and 3-9; see movegen_impl.h):
+     * runs go in two windows, ranks 1-7 and 3-9; see lib/fast/playout_runs_impl.h):
      * d6-e6 takes the centre e5 where it is not immune (TRADITIONAL),
      * and the chain goes on across ranks 5 and 6 (e6-e5 takes f5); the
      * same board with the centre immune (CLASSIC), in eight directions
@@ -219,7 +219,7 @@ static void test_same_as_public_api(void **state)
 
 /*
  * Two playouts go at once (their runs in one loop, see playouts_t in
- * lib/movegen_impl.h): when one run stops, the other is written back
+ * lib/fast/playout_impl.h): when one run stops, the other is written back
  * mid-run and resumed, a finished game gives its place to the next
  * playout, and the last one goes on alone. Every count from 1 (no pair)
  * to 5 (a last one alone) must give the stats of the same games played
