@@ -167,7 +167,8 @@ static void test_same_as_public_api(void **state)
         }
     }
     /* Moving positions with chains, '!' and removals near. On 9x9 (whose
-     * runs go in two windows, ranks 1-7 and 3-9; see lib/fast/playout_runs_impl.h):
+     * runs go in two windows, ranks 1-7 and 3-9; see
+     * lib/fast/playout_runs_impl.h):
      * d6-e6 takes the centre e5 where it is not immune (TRADITIONAL),
      * and the chain goes on across ranks 5 and 6 (e6-e5 takes f5); the
      * same board with the centre immune (CLASSIC), in eight directions
