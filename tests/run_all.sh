@@ -28,7 +28,8 @@
 #      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run) and no inline
 #      asm (SEEGA_NO_ASM: the C that CPUs other than x86-64 compile, the
 #      generator's multiply through unsigned __int128): the perft tests
-#      test_perft and test_differential, and test_simulation;
+#      test_perft and test_differential, test_simulation and
+#      test_fastpaths;
 #   7. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
 #   8. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
@@ -151,9 +152,9 @@ step "gcc, Release, 5x5 perft without AVX2, no inline asm: the perft and playout
 # shellcheck disable=SC2086
 configure nowide gcc $lean -DSEEGA_NO_WIDE=ON -DSEEGA_NO_ASM=ON
 cmake --build "$out/nowide" -j "$jobs" \
-    --target test_perft test_differential test_simulation
+    --target test_perft test_differential test_simulation test_fastpaths
 ctest --test-dir "$out/nowide" \
-    -R '^(test_perft|test_differential|test_simulation)$' \
+    -R '^(test_perft|test_differential|test_simulation|test_fastpaths)$' \
     --no-tests=error -j "$jobs" --output-on-failure --timeout 1200
 
 step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
