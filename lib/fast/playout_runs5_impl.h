@@ -36,7 +36,6 @@
 #define P5_ROW ((uint64_t)0x1f)
 #define P5_FULL                                                                \
     (P5_ROW | P5_ROW << 6 | P5_ROW << 12 | P5_ROW << 18 | P5_ROW << 24)
-#define P5_CENTRE ((uint64_t)1 << 14)
 
 /* Is padded square s on the board? Its bit, if so (0 otherwise; the shift
  * count stays in range for any s, as dead branches need). */
@@ -85,24 +84,22 @@ SG_INLINE int p5_sq(int s) { return s - s / 6; }
 /*
  * Captures: for a piece arriving on padded square s, `far` holds the
  * squares two steps away (the far side of a sandwich) and `mid` the
- * squares between s and each of them, both without the pairs whose middle
- * is an immune centre. They ascend in the same order (the middle of s and
- * t grows with t), so the own pieces on the far squares, packed (pext)
- * and spread onto the middle ones (pdep), are the squares to take if an
- * enemy stands there.
+ * squares between s and each of them. They ascend in the same order (the
+ * middle of s and t grows with t), so the own pieces on the far squares,
+ * packed (pext) and spread onto the middle ones (pdep), are the squares
+ * to take if a capturable enemy (rule_capturable) stands there.
  */
-#define P5_PAIR(s, dr, df, im, far)                                            \
-    (P5_NB(s, 2 * (dr), 2 * (df)) &&                                           \
-             !((im) && P5_NB(s, dr, df) == P5_CENTRE)                          \
+#define P5_PAIR(s, dr, df, far)                                                \
+    (P5_NB(s, 2 * (dr), 2 * (df))                                              \
          ? ((far) ? P5_NB(s, 2 * (dr), 2 * (df)) : P5_NB(s, dr, df))           \
          : 0)
-#define P5_PAIRS4(s, im, far)                                                  \
-    (P5_PAIR(s, 1, 0, im, far) | P5_PAIR(s, -1, 0, im, far) |                  \
-     P5_PAIR(s, 0, 1, im, far) | P5_PAIR(s, 0, -1, im, far))
-#define P5_PAIRS(s, im, c8, far)                                               \
-    (P5_PAIRS4(s, im, far) |                                                   \
-     ((c8) ? P5_PAIR(s, 1, 1, im, far) | P5_PAIR(s, -1, -1, im, far) |         \
-                 P5_PAIR(s, 1, -1, im, far) | P5_PAIR(s, -1, 1, im, far)       \
+#define P5_PAIRS4(s, far)                                                      \
+    (P5_PAIR(s, 1, 0, far) | P5_PAIR(s, -1, 0, far) | P5_PAIR(s, 0, 1, far) |  \
+     P5_PAIR(s, 0, -1, far))
+#define P5_PAIRS(s, c8, far)                                                   \
+    (P5_PAIRS4(s, far) |                                                       \
+     ((c8) ? P5_PAIR(s, 1, 1, far) | P5_PAIR(s, -1, -1, far) |                 \
+                 P5_PAIR(s, 1, -1, far) | P5_PAIR(s, -1, 1, far)               \
            : 0))
 
 /*
@@ -111,7 +108,7 @@ SG_INLINE int p5_sq(int s) { return s - s / 6; }
  * holds what the loop needs of it, in one cache line: its two squares,
  * the same in both copies (to keep the doubled empty set up to date), and
  * the capture masks of s; all 0 where no step lands.
- * P5_STEPS[immune][c8][j][b].
+ * P5_STEPS[c8][j][b].
  */
 typedef struct P5_STEP {
     uint64_t mv;  /* from | to, padded */
@@ -125,11 +122,11 @@ typedef struct P5_STEP {
 #define P5_DF(d) ((d) < 2 ? 0 : (d) == 2 || (d) == 4 || (d) == 7 ? 1 : -1)
 #define P5_FROM(j, b) P5_NB(P5_S(b), -P5_DR(P5_D(j, b)), -P5_DF(P5_D(j, b)))
 #define P5_MV(j, b) (P5_FROM(j, b) ? P5_FROM(j, b) | P5_B(P5_S(b)) : 0)
-/* k = 8 immune + 4 c8 + j */
+/* k = 4 c8 + j */
 #define P5_STEP_E(k, b)                                                        \
     {P5_MV((k) % 4, b), P5_MV((k) % 4, b) | P5_MV((k) % 4, b) << P5_HI,        \
-     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 8, (k) / 4 % 2, 1) : 0,       \
-     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 8, (k) / 4 % 2, 0) : 0},
+     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 4, 1) : 0,                    \
+     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 4, 0) : 0},
 #define P5_FOR64(X, k)                                                         \
     X(k, 0) X(k, 1) X(k, 2) X(k, 3) X(k, 4) X(k, 5) X(k, 6) X(k, 7) X(k, 8)    \
     X(k, 9) X(k, 10) X(k, 11) X(k, 12) X(k, 13) X(k, 14) X(k, 15) X(k, 16)     \
@@ -145,8 +142,7 @@ typedef struct P5_STEP {
      {P5_FOR64(P5_STEP_E, k + 2)},                                             \
      {P5_FOR64(P5_STEP_E, k + 3)}}
 
-static const P5_STEP P5_STEPS[2][2][4][64] = {
-    {P5_STEPS_J(0), P5_STEPS_J(4)}, {P5_STEPS_J(8), P5_STEPS_J(12)}};
+static const P5_STEP P5_STEPS[2][4][64] = {P5_STEPS_J(0), P5_STEPS_J(4)};
 
 /* One step of a padded set in direction d (the directions of
  * core/geometry_impl.h); the padding keeps the shifts from wrapping round
@@ -183,9 +179,8 @@ uint64_t cap5_fast(uint64_t own, uint64_t en, const P5_STEP *st, uint64_t e2,
                    uint64_t keep, int c8)
 {
     (void)e2;
-    (void)keep;
     (void)c8;
-    return _pdep_u64(_pext_u64(own, st->far), st->mid) & en;
+    return _pdep_u64(_pext_u64(own, st->far), st->mid) & en & keep;
 }
 #else
 #define cap5_fast cap5_base
@@ -319,7 +314,7 @@ SG_INLINE seega_action p5_run_t(POS *p, const sg_crules *r, sg_rng *rng,
     uint64_t x = p5_in(p->bb[me]), y = p5_in(p->bb[me ^ 1]);
     uint64_t e = P5_FULL & ~(x | y), e2 = e | e << P5_HI;
     uint64_t keep = p5_in(rule_capturable_if(im, m_full()));
-    const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
+    const P5_STEP(*steps)[64] = P5_STEPS[c8];
     int32_t limit = rule_quiet_stop(r);
     uint32_t k = *played, base = k - (uint32_t)p->quiet;
     uint32_t stop = run_stop(k, base, limit, max_actions), n, kend;
@@ -421,7 +416,7 @@ SG_INLINE int p5_dual_t(POS *pa, POS *pb, const sg_crules *r, sg_rng *ra,
                         int im, sel64_fn sel, cap5_fn cap)
 {
     uint64_t keep = p5_in(rule_capturable_if(im, m_full()));
-    const P5_STEP(*steps)[64] = P5_STEPS[im][c8];
+    const P5_STEP(*steps)[64] = P5_STEPS[c8];
     int32_t limit = rule_quiet_stop(r);
     uint64_t xa, ya, ea, xb, yb, eb, t;
     uint64_t sa = ra->s, oa = ra->h << 32, sb = rb->s, ob = rb->h << 32;
