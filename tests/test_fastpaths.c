@@ -137,19 +137,8 @@ static void test_random_rules(void **state)
     (void)state;
     uint64_t x = 29;
     for (int round = 0; round < 48; round++) {
-        seega_rules r = SEEGA_RULES_INIT;
-        uint64_t y = lcg(&x) << 31 ^ lcg(&x);
-        r.board_size = 5 + 2 * (int32_t)(y % 3);
-        r.placements_per_turn = 1 + (int32_t)((y >> 2) & 1);
-        r.opening_squares = (int32_t)((y >> 3) & 1);
-        r.first_mover = (int32_t)((y >> 4) & 1);
-        r.move_dirs = (y >> 5) & 1 ? 8 : 4;
-        r.capture_dirs = (y >> 6) & 1 ? 8 : 4;
-        r.centre_immune = (int32_t)((y >> 7) & 1);
-        r.chain_captures = (int32_t)((y >> 8) & 1);
-        r.blocked = 1 + (int32_t)((y >> 9) % 4);
-        r.lose_at = (int32_t)((y >> 12) & 1);
-        r.quiet_limit = (int32_t)((y >> 13) % 12);
+        lcg(&x);
+        seega_rules r = tu_random_rules(x, 12);
         seega_game *g = tu_game_rules(&r);
         same_playouts(g, lcg(&x), 6, 800);
         walk(g, &x, r.board_size * r.board_size + 200,

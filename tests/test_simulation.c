@@ -199,19 +199,8 @@ static void test_same_as_public_api(void **state)
     /* Random rule combinations, from the start and capped. */
     uint64_t x = 5;
     for (int round = 0; round < 24; round++) {
-        seega_rules r = SEEGA_RULES_INIT;
         x = x * 6364136223846793005u + 1442695040888963407u;
-        r.board_size = 5 + 2 * (int32_t)((x >> 33) % 3);
-        r.placements_per_turn = 1 + (int32_t)((x >> 40) & 1);
-        r.opening_squares = (int32_t)((x >> 41) & 1);
-        r.first_mover = (int32_t)((x >> 42) & 1);
-        r.move_dirs = (x >> 43) & 1 ? 8 : 4;
-        r.capture_dirs = (x >> 44) & 1 ? 8 : 4;
-        r.centre_immune = (int32_t)((x >> 45) & 1);
-        r.chain_captures = (int32_t)((x >> 46) & 1);
-        r.blocked = 1 + (int32_t)((x >> 47) % 4);
-        r.lose_at = (int32_t)((x >> 50) & 1);
-        r.quiet_limit = (int32_t)((x >> 51) % 40);
+        seega_rules r = tu_random_rules(x, 40);
         seega_game *g = tu_game_rules(&r);
         as_public_api(g, x, 6, 800);
         seega_free(g);

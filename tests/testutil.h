@@ -29,6 +29,28 @@ static inline seega_game *tu_game_rules(const seega_rules *r)
     return g;
 }
 
+/*
+ * A rule set picked by the random word x (its high bits): every field the
+ * fast paths specialise on (size, directions, immunity, chains, the
+ * blocked rule, lose_at) and a quiet limit below quiet_mod (0: none).
+ */
+static inline seega_rules tu_random_rules(uint64_t x, int32_t quiet_mod)
+{
+    seega_rules r = SEEGA_RULES_INIT;
+    r.board_size = 5 + 2 * (int32_t)((x >> 33) % 3);
+    r.placements_per_turn = 1 + (int32_t)((x >> 40) & 1);
+    r.opening_squares = (int32_t)((x >> 41) & 1);
+    r.first_mover = (int32_t)((x >> 42) & 1);
+    r.move_dirs = (x >> 43) & 1 ? 8 : 4;
+    r.capture_dirs = (x >> 44) & 1 ? 8 : 4;
+    r.centre_immune = (int32_t)((x >> 45) & 1);
+    r.chain_captures = (int32_t)((x >> 46) & 1);
+    r.blocked = 1 + (int32_t)((x >> 47) % 4);
+    r.lose_at = (int32_t)((x >> 50) & 1);
+    r.quiet_limit = (int32_t)((x >> 51) % (uint64_t)quiet_mod);
+    return r;
+}
+
 /* Load an SPN into g, printing the library's message on failure. */
 static inline void tu_load(seega_game *g, const char *spn)
 {
