@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Turn states, as written in the SPN state field. */
+/* Turn states, as written in the SPN state field (reference.h). */
 enum {
-    ST_NORMAL,  /* '-' */
-    ST_PLUS,    /* '+': one of two placements made */
-    ST_CHAIN,   /* a square: chain capture under way */
-    ST_EXTRA,   /* '!': extra turn after the other side passed */
-    ST_REMOVED  /* '*': removed a piece, a move follows */
+    ST_NORMAL = REF_ST_NORMAL,   /* '-' */
+    ST_PLUS = REF_ST_PLUS,       /* '+': one of two placements made */
+    ST_CHAIN = REF_ST_CHAIN,     /* a square: chain capture under way */
+    ST_EXTRA = REF_ST_EXTRA,     /* '!': extra turn after the other side passed */
+    ST_REMOVED = REF_ST_REMOVED  /* '*': removed a piece, a move follows */
 };
 
 enum { A_PLACE, A_STEP, A_REMOVE, A_PASS };
@@ -32,21 +32,7 @@ typedef struct {
     int to;
 } ref_action;
 
-/* Enough for every legal action list (at most 40 pieces x 8 directions). */
-#define REF_MAX_ACTIONS 400
-
-typedef struct {
-    int board[81]; /* SEEGA_X, SEEGA_O or SEEGA_EMPTY */
-    int to_move;
-    int hand[2];
-    int32_t quiet;
-    int state;
-    int chain_sq; /* the chain piece's square in ST_CHAIN, else -1 */
-    int result;   /* SEEGA_ONGOING ... */
-    int reason;   /* SEEGA_REASON_* */
-    int ncaps;    /* squares emptied by the action that led here */
-    int caps[9];
-} ref_pos;
+/* A position (ref_pos) is declared in reference.h. */
 
 struct ref_game {
     seega_rules rules;
@@ -669,6 +655,17 @@ uint64_t ref_perft(ref_game *g, int depth)
     return perft_rec(g, &g->pos, depth);
 }
 
+int ref_successors(const ref_game *g, const ref_pos *p, ref_pos *out, int cap)
+{
+    ref_action acts[REF_MAX_ACTIONS];
+    int n = gen_legal(g, p, acts);
+    for (int i = 0; i < n && i < cap; i++) {
+        out[i] = *p;
+        apply(g, &out[i], &acts[i]);
+    }
+    return n;
+}
+
 int ref_last_captures(const ref_game *g, int *squares, int cap)
 {
     if (g->hlen == 0)
@@ -683,9 +680,13 @@ int ref_last_captures(const ref_game *g, int *squares, int cap)
 
 void ref_get_spn(const ref_game *g, char *buf, size_t cap)
 {
+    ref_pos_spn(g, &g->pos, buf, cap);
+}
+
+void ref_pos_spn(const ref_game *g, const ref_pos *p, char *buf, size_t cap)
+{
     char s[160];
     size_t k = 0;
-    const ref_pos *p = &g->pos;
     for (int r = g->n - 1; r >= 0; r--) {
         int run = 0;
         for (int f = 0; f < g->n; f++) {
@@ -877,6 +878,42 @@ static int set_spn_in(ref_game *g, const char *spn, size_t len, char *copy)
         return -1;
     }
 
+    if (ref_check_pos(g, &p) != 0)
+        return -1;
+    g->pos = p;
+    g->hlen = 0;
+    return 0;
+}
+
+int ref_check_pos(const ref_game *g, ref_pos *pp)
+{
+    ref_pos p = *pp;
+    p.result = SEEGA_ONGOING;
+    p.reason = SEEGA_REASON_NONE;
+    p.ncaps = 0;
+
+    /* What the SPN syntax already rules out, for positions given as
+     * values. */
+    for (int sq = 0; sq < 81; sq++) {
+        int c = p.board[sq];
+        if (c != SEEGA_X && c != SEEGA_O && c != SEEGA_EMPTY)
+            return -1;
+        if (sq >= g->n * g->n && c != SEEGA_EMPTY)
+            return -1;
+    }
+    if (p.to_move != SEEGA_X && p.to_move != SEEGA_O)
+        return -1;
+    if (p.hand[0] < 0 || p.hand[1] < 0 || p.quiet < 0)
+        return -1;
+    if (p.state < ST_NORMAL || p.state > ST_REMOVED)
+        return -1;
+    if (p.state == ST_CHAIN) {
+        if (p.chain_sq < 0 || p.chain_sq >= g->n * g->n)
+            return -1;
+    } else {
+        p.chain_sq = -1;
+    }
+
     /* The checks of docs/notation.md, "Refused positions"
      * (#notation_refused), one by one. */
     int on[2];
@@ -959,8 +996,7 @@ static int set_spn_in(ref_game *g, const char *spn, size_t len, char *copy)
             check_turn_start(g, &p);
     }
 
-    g->pos = p;
-    g->hlen = 0;
+    *pp = p;
     return 0;
 }
 

@@ -50,4 +50,50 @@ uint64_t ref_perft(ref_game *g, int depth);
  * ascending order; 0 if none or no history. Writes min(cap, n). */
 int ref_last_captures(const ref_game *g, int *squares, int cap);
 
+/*
+ * Struct-level access, for naive solvers that walk the game graph
+ * themselves (tests/reference/tb_naive.c) without going through text.
+ * The same code as above answers: ref_legal and ref_play are these
+ * functions with text around them.
+ */
+
+/* Turn states, as written in the SPN state field. */
+enum {
+    REF_ST_NORMAL,  /* '-' */
+    REF_ST_PLUS,    /* '+': one of two placements made */
+    REF_ST_CHAIN,   /* a square: chain capture under way */
+    REF_ST_EXTRA,   /* '!': extra turn after the other side passed */
+    REF_ST_REMOVED  /* '*': removed a piece, a move follows */
+};
+
+/* Enough for every legal action list (at most 40 pieces x 8 directions). */
+#define REF_MAX_ACTIONS 400
+
+/* A position as plain values. */
+typedef struct {
+    int board[81]; /* SEEGA_X, SEEGA_O or SEEGA_EMPTY; N*N of them used */
+    int to_move;   /* SEEGA_X or SEEGA_O */
+    int hand[2];   /* pieces in hand, by side */
+    int32_t quiet;
+    int state;    /* REF_ST_* */
+    int chain_sq; /* the chain piece's square in REF_ST_CHAIN, else -1 */
+    int result;   /* SEEGA_ONGOING ... */
+    int reason;   /* SEEGA_REASON_* */
+    int ncaps;    /* squares emptied by the action that led here */
+    int caps[9];
+} ref_pos;
+
+/* Check a position given as values (board, to_move, hand, quiet, state,
+ * chain_sq) exactly as ref_set_spn checks a parsed one, and complete it:
+ * result and reason as the end checks of a turn start give them, ncaps 0.
+ * 0 when accepted, -1 when refused. */
+int ref_check_pos(const ref_game *g, ref_pos *p);
+/* The positions after each legal action of p (one accepted by
+ * ref_check_pos or reached from one by ref_successors), in the order of
+ * ref_legal: writes min(cap, n) of them to out and returns n (0 once the
+ * game is over). */
+int ref_successors(const ref_game *g, const ref_pos *p, ref_pos *out, int cap);
+/* The canonical SPN of p (as ref_get_spn writes it; truncated to cap). */
+void ref_pos_spn(const ref_game *g, const ref_pos *p, char *buf, size_t cap);
+
 #endif
