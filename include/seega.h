@@ -67,7 +67,7 @@ extern "C" {
 /** @brief Major version: changes on an incompatible ABI change. */
 #define SEEGA_VERSION_MAJOR 1
 /** @brief Minor version: changes when functions or struct fields are added. */
-#define SEEGA_VERSION_MINOR 0
+#define SEEGA_VERSION_MINOR 1
 /** @brief Patch version: changes on fixes that change no interface. */
 #define SEEGA_VERSION_PATCH 0
 /** @brief The version as one number: MAJOR*10000 + MINOR*100 + PATCH. */
@@ -75,7 +75,7 @@ extern "C" {
     (SEEGA_VERSION_MAJOR * 10000 + SEEGA_VERSION_MINOR * 100 +                 \
      SEEGA_VERSION_PATCH)
 /** @brief The version as a string, "MAJOR.MINOR.PATCH". */
-#define SEEGA_VERSION_STRING "1.0.0"
+#define SEEGA_VERSION_STRING "1.1.0"
 
 /**
  * @brief The version of the library actually loaded at run time.
@@ -164,6 +164,15 @@ typedef void *(*seega_alloc_fn)(void *ud, void *ptr, size_t osize,
 #define SEEGA_E_VERSION -7
 /** @brief A rules struct has a field out of range. */
 #define SEEGA_E_RULES -8
+/** @brief A file could not be read or written (missing, no permission,
+ *         disk full); the message names the file and the system's reason. */
+#define SEEGA_E_IO -9
+/** @brief A tablebase file is truncated or corrupt, of another format
+ *         version, or built for other rules or another tier. */
+#define SEEGA_E_CORRUPT -10
+/** @brief The position is outside what the tablebase holds (the placing
+ *         phase, or more pieces than its tiers). */
+#define SEEGA_E_NOT_COVERED -11
 
 /**
  * @brief A short, static English description of a status code.
@@ -1546,6 +1555,292 @@ SEEGA_API int32_t seega_record_read(seega_game *game, const char *text);
  */
 SEEGA_API int32_t seega_record_tag(const char *text, const char *name,
                                    char *buf, size_t cap);
+/** @} */
+
+/* ---------------------------------------------------------------------- */
+/** @defgroup tablebase Endgame tablebases
+ *  @brief Exact values of 5x5 moving-phase positions, computed once by
+ *  retrograde analysis and stored on disk (see @ref tablebases_page).
+ *
+ *  ::seega_tb_generate writes the tables of a rule set into a directory,
+ *  tier by tier (the pieces of the side to move and of the other side),
+ *  and can resume a generation that stopped. ::seega_tb_open maps them;
+ *  ::seega_tb_probe gives the value of a game's position for the side to
+ *  move (win, draw or loss), its distance to the end of the game in
+ *  plies under best play (the winner plays the fastest line, the loser
+ *  the slowest) and a best action. A handle is read-only once opened:
+ *  any number of threads may probe it at once.
+ *
+ *  This version covers the 5x5 rule sets without a quiet-turn limit
+ *  (CLASSIC, TRADITIONAL, and any 5x5 rules with @c quiet_limit 0).
+ *  @{ */
+
+/** @brief An open set of tables for one rule set (opaque). */
+typedef struct seega_tablebase seega_tablebase;
+
+/** @brief A value for the side to move: it loses under best play. */
+#define SEEGA_TB_LOSS -1
+/** @brief A value: neither side can force the end of the game. */
+#define SEEGA_TB_DRAW 0
+/** @brief A value for the side to move: it wins under best play. */
+#define SEEGA_TB_WIN 1
+
+/** @brief The most pieces a side a 5x5 table can hold. */
+#define SEEGA_TB_MAX_PIECES 12
+
+/** @brief The version of ::seega_tb_entry this header describes. */
+#define SEEGA_TB_ENTRY_VERSION 1
+
+/**
+ * @brief What a probe found. Set @c version before the call.
+ */
+typedef struct seega_tb_entry {
+    uint32_t version;    /**< ::SEEGA_TB_ENTRY_VERSION, set by the caller */
+    int32_t value;       /**< ::SEEGA_TB_WIN, ::SEEGA_TB_DRAW or ::SEEGA_TB_LOSS */
+    int32_t distance;    /**< plies to the end under best play; -1 for a
+                              draw by endless play, 0 for a game over */
+    seega_action best;   /**< an action that keeps the value (the fastest win,
+                              the slowest loss); 0 when the game is over */
+} seega_tb_entry;
+
+/** @brief The version of ::seega_tb_progress this header describes. */
+#define SEEGA_TB_PROGRESS_VERSION 1
+
+/** @brief Progress stage: a pair of tiers is starting. */
+#define SEEGA_TB_STAGE_START 0
+/** @brief Progress stage: one distance level of a pair is done. */
+#define SEEGA_TB_STAGE_LEVEL 1
+/** @brief Progress stage: a pair of tiers is written. */
+#define SEEGA_TB_STAGE_DONE 2
+/** @brief Progress stage: a pair of tiers was found on disk and kept. */
+#define SEEGA_TB_STAGE_FOUND 3
+
+/** @brief Where a generation stands (passed to a ::seega_tb_progress_fn). */
+typedef struct seega_tb_progress {
+    uint32_t version; /**< ::SEEGA_TB_PROGRESS_VERSION */
+    int32_t mover;    /**< pieces of the side to move in the tier */
+    int32_t other;    /**< pieces of the other side (the pair is
+                           mover-other and other-mover) */
+    int32_t stage;    /**< ::SEEGA_TB_STAGE_START ... ::SEEGA_TB_STAGE_FOUND */
+    int32_t level;    /**< in ::SEEGA_TB_STAGE_LEVEL: the distance done */
+    uint64_t slots;   /**< slots in the pair (0 when found on disk) */
+} seega_tb_progress;
+
+/**
+ * @brief A progress callback of ::seega_tb_generate; called on the
+ *        generating thread only.
+ * @param user the @c progress_user of the options
+ * @param info where the generation stands (valid during the call only)
+ */
+typedef void (*seega_tb_progress_fn)(void *user,
+                                     const seega_tb_progress *info);
+
+/** @brief The version of ::seega_tb_options this header describes. */
+#define SEEGA_TB_OPTIONS_VERSION 1
+
+/** @brief How to generate. Start from ::SEEGA_TB_OPTIONS_INIT. */
+typedef struct seega_tb_options {
+    uint32_t version;              /**< ::SEEGA_TB_OPTIONS_VERSION */
+    int32_t threads;               /**< threads to use; 0 = one; at most 64 */
+    seega_tb_progress_fn progress; /**< may be NULL */
+    void *progress_user;           /**< passed to @c progress */
+} seega_tb_options;
+
+/** @brief Initialiser for ::seega_tb_options: one thread, no progress. */
+#define SEEGA_TB_OPTIONS_INIT {SEEGA_TB_OPTIONS_VERSION, 0, NULL, NULL}
+
+/**
+ * @brief Generate (or finish) the tables of a 5x5 rule set with up to
+ *        @p max_pieces pieces a side, in @p dir.
+ *
+ * Tiers are solved in order of the pieces on the board, each pair
+ * (u against t and t against u) at once; each tier is written to its own
+ * file (`RULES.UvT.sgtb`, RULES the rules text of ::seega_rules_to_text
+ * with `+` for spaces: `classic+5.3v2.sgtb`)
+ * through a temporary file renamed when complete. Pairs whose two files
+ * are already in @p dir and pass the checks of ::seega_tb_open are kept,
+ * so a generation that stopped (killed, out of disk) resumes where it
+ * was. The directory must exist.
+ *
+ * Memory: about 4 bytes a slot for the pair being solved (the largest
+ * pair up to 5 against 5 has about 2.1e8 slots with both movers: 0.8 GiB);
+ * the tiers below are mapped from their files.
+ *
+ * @param rules      the rules: 5x5, without a quiet-turn limit
+ * @param max_pieces the most pieces a side, lose_at+1 ..
+ *                   ::SEEGA_TB_MAX_PIECES
+ * @param dir        an existing directory
+ * @param options    threads and progress, or NULL for the defaults
+ * @param msg        receives a message on failure ("" on success); may be
+ *                   NULL when @p cap is 0 (::SEEGA_ERROR_MAX always
+ *                   suffices)
+ * @param cap        size of @p msg
+ * @return ::SEEGA_OK when every tier is on disk
+ * @retval SEEGA_E_INVALID a NULL argument, @p max_pieces out of range,
+ *                         threads out of range
+ * @retval SEEGA_E_VERSION unknown @c rules->version or @c options->version
+ * @retval SEEGA_E_RULES   the rules are invalid, not 5x5, or have a quiet
+ *                         limit (not supported yet)
+ * @retval SEEGA_E_IO      a file could not be written (the finished tiers
+ *                         stay; run again to resume)
+ * @retval SEEGA_E_NOMEM   out of memory (the message says for which tier)
+ * @par Thread safety
+ * Safe from any thread; two generations must not write the same
+ * directory at once.
+ */
+SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
+                                    int32_t max_pieces, const char *dir,
+                                    const seega_tb_options *options,
+                                    char *msg, size_t cap);
+
+/**
+ * @brief Open the tables of a rule set in a directory.
+ *
+ * Finds the largest @c max such that every tier with both sides between
+ * lose_at+1 and @c max pieces has its file in @p dir, maps those files
+ * and checks each in full (header, rules, tier, size, checksum). The
+ * files must not be rewritten in place while the handle is open (replace
+ * a file by renaming a new one over it, as ::seega_tb_generate does).
+ *
+ * @param rules the rules the tables must have been generated for
+ * @param dir   the directory
+ * @param out   receives the handle; untouched on failure
+ * @param msg   receives a message on failure; may be NULL when @p cap is 0
+ * @param cap   size of @p msg
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_E_INVALID a NULL argument
+ * @retval SEEGA_E_VERSION unknown @c rules->version
+ * @retval SEEGA_E_RULES   the rules are invalid, not 5x5, or have a quiet
+ *                         limit
+ * @retval SEEGA_E_IO      no tables of these rules in @p dir (not even the
+ *                         smallest tier), or a file could not be read
+ * @retval SEEGA_E_CORRUPT a file is truncated, corrupt, of another format
+ *                         version or built for other rules
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
+                                seega_tablebase **out, char *msg, size_t cap);
+
+/**
+ * @brief Close a tablebase; NULL is a no-op. No game may still have it
+ *        attached (::seega_set_tablebase), and no probe may be running.
+ * @param tb the handle
+ */
+SEEGA_API void seega_tb_close(seega_tablebase *tb);
+
+/**
+ * @brief The most pieces a side the tables hold.
+ * @param tb the handle
+ * @return lose_at+1 .. ::SEEGA_TB_MAX_PIECES, or ::SEEGA_E_INVALID for NULL
+ */
+SEEGA_API int32_t seega_tb_max_pieces(const seega_tablebase *tb);
+
+/**
+ * @brief The exact value of a game's position, and a best action.
+ *
+ * Any position of the moving phase with at most ::seega_tb_max_pieces a
+ * side: at the start of a turn, the value is read from the table; inside
+ * a turn (a chain, the extra turn after a pass, the move after a removal)
+ * it is found through the legal actions, one ply at a time. A finished
+ * game gives its result at distance 0. The best action is found by one
+ * ply of lookahead.
+ *
+ * @param tb    the tables
+ * @param game  a game with the same rules (::seega_get_rules)
+ * @param entry receives the value; @c entry->version must be set
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_E_INVALID     a NULL argument
+ * @retval SEEGA_E_VERSION     unknown @c entry->version
+ * @retval SEEGA_E_RULES       the game's rules are not the tables'
+ * @retval SEEGA_E_NOT_COVERED the placing phase, or more pieces than the
+ *                             tables hold
+ * @retval SEEGA_E_CORRUPT     the tables disagree with themselves (a file
+ *                             with a correct checksum but wrong values)
+ * @par Thread safety
+ * Reads @p tb and @p game only: safe with other probes and other reads.
+ */
+SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
+                                 const seega_game *game, seega_tb_entry *entry);
+
+/** @brief The version of ::seega_tb_tier this header describes. */
+#define SEEGA_TB_TIER_VERSION 1
+
+/**
+ * @brief The figures of one tier. Set @c version before the call.
+ */
+typedef struct seega_tb_tier {
+    uint32_t version;       /**< ::SEEGA_TB_TIER_VERSION, set by the caller */
+    uint64_t positions;     /**< positions, symmetries folded */
+    uint64_t wins;          /**< won for the side to move */
+    uint64_t draws;         /**< drawn */
+    uint64_t losses;        /**< lost for the side to move */
+    int32_t longest_win;    /**< plies of the longest forced win; -1 if none */
+    int32_t longest_loss;   /**< plies of the longest loss; -1 if none */
+    char longest_win_spn[SEEGA_SPN_MAX]; /**< a position of that win, X to
+                                              move, quiet counter 0 */
+} seega_tb_tier;
+
+/**
+ * @brief The figures of tier @p mover against @p other.
+ * @param tb    the tables
+ * @param mover pieces of the side to move
+ * @param other pieces of the other side
+ * @param out   receives the figures; @c out->version must be set
+ * @return ::SEEGA_OK, ::SEEGA_E_INVALID (NULL), ::SEEGA_E_VERSION, or
+ *         ::SEEGA_E_NOT_COVERED for a tier the tables do not hold
+ * @par Thread safety
+ * Reads @p tb only.
+ */
+SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
+                                     int32_t other, seega_tb_tier *out);
+
+/**
+ * @brief Check a tier against itself: every position's stored value and
+ *        distance must be exactly what one ply of lookahead over its legal
+ *        actions gives from the stored values of its children.
+ *
+ * A won position must have an action to a position lost for the
+ * opponent one ply nearer the end (and none nearer), a lost one only
+ * actions to positions won for the opponent (the farthest one ply
+ * nearer), a drawn one no action to a position lost for the opponent and
+ * one to a draw. Takes about as long as generating the tier.
+ *
+ * @param tb      the tables
+ * @param mover   pieces of the side to move
+ * @param other   pieces of the other side
+ * @param checked receives the positions checked (may be NULL)
+ * @param msg     receives, on failure, the first position found wrong
+ *                (SPN) and both values; may be NULL when @p cap is 0
+ * @param cap     size of @p msg
+ * @return ::SEEGA_OK when the tier is consistent
+ * @retval SEEGA_E_INVALID     @p tb is NULL
+ * @retval SEEGA_E_NOT_COVERED no such tier in the tables
+ * @retval SEEGA_E_CORRUPT     a position disagrees with its actions
+ * @par Thread safety
+ * Reads @p tb only.
+ */
+SEEGA_API int32_t seega_tb_verify(const seega_tablebase *tb, int32_t mover,
+                                  int32_t other, uint64_t *checked, char *msg,
+                                  size_t cap);
+
+/**
+ * @brief Let the game's searches use tables (NULL: no longer).
+ *
+ * ::seega_search then scores every covered position it reaches by the
+ * table (exact, proven) and at a covered root plays the table's action.
+ * The tables must stay open while attached.
+ *
+ * @param game the game
+ * @param tb   tables with the game's rules, or NULL
+ * @return ::SEEGA_OK, ::SEEGA_E_INVALID (NULL game) or ::SEEGA_E_RULES
+ *         (other rules)
+ * @par Thread safety
+ * Modifies @p game: not during a search of it.
+ */
+SEEGA_API int32_t seega_set_tablebase(seega_game *game,
+                                      const seega_tablebase *tb);
 /** @} */
 
 #ifdef __cplusplus

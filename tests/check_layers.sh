@@ -43,7 +43,8 @@ walls() {
     search) echo "core search" ;;
     sizes) echo "core fast search sizes" ;;
     text) echo "core text" ;;
-    api) echo "core search text api" ;;
+    tb) echo "core tb" ;;
+    api) echo "core search text tb api" ;;
     *) return 1 ;;
     esac
 }

@@ -6,7 +6,7 @@
 -- libseega is not installed where luarocks looks by default.
 rockspec_format = "3.0"
 package = "seega"
-version = "1.0.0-1"
+version = "1.1.0-1"
 source = {
    -- luarocks make builds from the working tree and never fetches this.
    url = "file://./seega.c",

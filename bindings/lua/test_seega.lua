@@ -113,7 +113,7 @@ local MOVING_PERFT = {
 -- ---- the module -----------------------------------------------------------
 
 test("module fields", function()
-    eq(seega._VERSION, "1.0.0", "_VERSION")
+    eq(seega._VERSION, "1.1.0", "_VERSION")
     check(string.find(seega.library_version(), "^1%.%d+%.%d+$"),
           "library_version " .. seega.library_version())
     list_eq(seega.PRESETS, {"classic", "diagonal", "modern", "traditional"},

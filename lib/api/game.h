@@ -17,6 +17,7 @@ struct seega_game {
     size_t hist_len, hist_cap;
     char err[SEEGA_ERROR_MAX];
     sg_runtime rt; /* the search: its table, threads and stop flag */
+    const struct seega_tablebase *tb; /* attached tables, or NULL */
 };
 
 /*

@@ -5,6 +5,7 @@
  * the stop flag.
  */
 #include "api/game.h"
+#include "tb/tb.h"
 
 #define MAX_TT_MB SEEGA_TT_MB_MAX
 #define MAX_THREADS SEEGA_THREADS_MAX
@@ -40,6 +41,15 @@ static int32_t check_limits(const seega_game *g, const seega_search_limits *l)
 }
 
 /* seega_search after its entry (see there): checks, set-up, search. */
+/* The search's view of attached tables: exact values at the 5x5 positions
+ * they cover. */
+static int32_t tb_search_probe(const void *tb, const sg_posbuf *pos,
+                               int32_t *value, int32_t *dist)
+{
+    return sg_tb_probe5((const struct seega_tablebase *)tb, pos, value, dist,
+                        NULL);
+}
+
 static int32_t search_entered(seega_game *game,
                               const seega_search_limits *limits,
                               seega_search_result *result, int64_t start)
@@ -74,6 +84,8 @@ static int32_t search_entered(seega_game *game,
     root.pos = &game->pos;
     root.hist = game->hist;
     root.hist_len = game->hist_len;
+    root.tb = game->tb;
+    root.tb_probe = game->tb ? tb_search_probe : NULL;
     sg_runtime_run(&game->rt, &root, limits, threads, result, start);
     return SEEGA_OK;
 }

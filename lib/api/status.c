@@ -15,6 +15,9 @@ SEEGA_API const char *seega_status_text(int32_t status)
     case SEEGA_E_BUFFER: return "buffer too small";
     case SEEGA_E_VERSION: return "unknown struct version";
     case SEEGA_E_RULES: return "rules out of range";
+    case SEEGA_E_IO: return "file input/output failed";
+    case SEEGA_E_CORRUPT: return "corrupt or foreign tablebase file";
+    case SEEGA_E_NOT_COVERED: return "position not covered by the tablebase";
     default: return "unknown status";
     }
 }

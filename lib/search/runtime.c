@@ -324,6 +324,8 @@ void sg_runtime_run(sg_runtime *rt, const sg_root *root,
     }
     table_ok = clear_table(rt);
     s->r = root->r;
+    s->tb_probe = root->tb_probe;
+    s->tb = root->tb;
     s->nodes = 0;
     s->stopped = 0;
     s->node_limit = limits->nodes;

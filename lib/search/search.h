@@ -58,9 +58,19 @@ typedef struct sg_shared {
     seega_search_result result;
 } sg_shared;
 
+/*
+ * Exact values from attached tablebases (tb/): 0 with the value for the
+ * side to move (1, 0, -1) and the plies to the end, or non-zero where the
+ * tables do not cover the position.
+ */
+typedef int32_t (*sg_tb_probe_fn)(const void *tb, const sg_posbuf *pos,
+                                  int32_t *value, int32_t *dist);
+
 typedef struct sg_search {
     /* set by the caller */
     const sg_crules *r;
+    sg_tb_probe_fn tb_probe; /* NULL: no tables */
+    const void *tb;
     sg_tt_entry *tt;
     uint64_t tt_mask;       /* entries - 1 (a power of two) */
     uint64_t node_limit;    /* 0 = none */
@@ -124,6 +134,8 @@ typedef struct sg_root {
     const sg_posbuf *pos;
     const sg_hist *hist;
     size_t hist_len;
+    sg_tb_probe_fn tb_probe; /* tables attached to the game, or NULL */
+    const void *tb;
 } sg_root;
 
 /* An empty runtime: no block yet, no search running. */

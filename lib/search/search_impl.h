@@ -344,6 +344,19 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
         s->heuristic = 0;
         return s_terminal(p, r, ply);
     }
+    /* A position the attached tables cover: its exact value. */
+    if (s->tb_probe && ply > 0 && p->state == SG_ST_NORMAL && !p_placing(p)) {
+        sg_posbuf buf;
+        int32_t v, d;
+        memcpy(buf.bytes, p, sizeof *p);
+        if (s->tb_probe(s->tb, &buf, &v, &d) == 0) {
+            int sc = SG_WIN - ply - d;
+            s->heuristic = 0;
+            if (sc <= SG_WIN_MIN)
+                sc = SG_WIN_MIN + 1;
+            return v > 0 ? sc : v < 0 ? -sc : 0;
+        }
+    }
     /*
      * A repetition. With a quiet limit nothing really repeats: every quiet
      * turn brings the end (scored by count) nearer, and the search must

@@ -41,7 +41,7 @@ from ._game import (
 from ._rules import PRESETS, Rules
 
 #: Version of this binding.
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 #: The path of the loaded C library.
 library_path: str = _native.path
 #: How it was found: "SEEGA_LIBRARY", "package copy", "build tree" or "system".

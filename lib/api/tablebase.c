@@ -1,0 +1,292 @@
+/* The public tablebase functions (docs/tablebases.md): checks, then tb/. */
+#include "api/game.h"
+#include "tb/tb.h"
+#include "text/notation.h"
+
+#include <unistd.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Rules a 5x5 table can hold: valid, 5x5, no quiet limit. */
+static int32_t check_rules(const seega_rules *rules, char *msg, size_t cap)
+{
+    int32_t st = seega_rules_validate(rules, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    if (rules->board_size != TB_N) {
+        sg_format(msg, cap, "tablebases are 5x5 only (board_size %d)",
+                  (int)rules->board_size);
+        return SEEGA_E_RULES;
+    }
+    if (rules->quiet_limit != 0) {
+        sg_format(msg, cap, "tablebases of rules with a quiet-turn limit "
+                            "(quiet_limit %d) are not supported yet",
+                  (int)rules->quiet_limit);
+        return SEEGA_E_RULES;
+    }
+    return SEEGA_OK;
+}
+
+/* The SPN of a 5x5 moving-phase position, X (the mover) to move. */
+static void spn_of(uint32_t m, uint32_t o, char out[SEEGA_SPN_MAX])
+{
+    sg_gpos g;
+    memset(&g, 0, sizeof g);
+    g.n = TB_N;
+    for (int sq = 0; sq < TB_SQ; sq++)
+        g.cell[sq] = (int8_t)(m >> sq & 1   ? SEEGA_X
+                              : o >> sq & 1 ? SEEGA_O
+                                            : SEEGA_EMPTY);
+    g.side = SEEGA_X;
+    g.state = SG_ST_NORMAL;
+    g.chain = -1;
+    sg_posbuf pos;
+    sg_core5.load(&pos, &g);
+    sg_spn_format(&sg_core5, &pos, out);
+}
+
+static int access_ok(const char *path) { return access(path, R_OK) == 0; }
+
+static seega_tablebase *tb_alloc(const seega_rules *rules, int maxp)
+{
+    seega_tablebase *tb = calloc(1, sizeof *tb);
+    if (!tb)
+        return NULL;
+    tb->rules = *rules;
+    sg_crules_from(&tb->cr, rules);
+    tb->maxp = maxp;
+    if (tb_index_init(&tb->ix, maxp) != 0) {
+        free(tb);
+        return NULL;
+    }
+    return tb;
+}
+
+SEEGA_API void seega_tb_close(seega_tablebase *tb)
+{
+    if (!tb)
+        return;
+    for (int u = 0; u <= TB_MAXP; u++)
+        for (int t = 0; t <= TB_MAXP; t++)
+            tb_table_close(&tb->tier[u][t]);
+    tb_index_free(&tb->ix);
+    free(tb);
+}
+
+SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
+                                    int32_t max_pieces, const char *dir,
+                                    const seega_tb_options *options,
+                                    char *msg, size_t cap)
+{
+    sg_format(msg, cap, "%s", "");
+    if (!rules || !dir) {
+        sg_format(msg, cap, "rules and dir must not be NULL");
+        return SEEGA_E_INVALID;
+    }
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    if (options) {
+        if (options->version != SEEGA_TB_OPTIONS_VERSION) {
+            sg_format(msg, cap, "unknown options version %u",
+                      (unsigned)options->version);
+            return SEEGA_E_VERSION;
+        }
+        opt = *options;
+    }
+    int32_t st = check_rules(rules, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    if (max_pieces <= rules->lose_at || max_pieces > TB_MAXP) {
+        sg_format(msg, cap, "max_pieces %d out of range (%d..%d)",
+                  (int)max_pieces, (int)rules->lose_at + 1, TB_MAXP);
+        return SEEGA_E_INVALID;
+    }
+    if (opt.threads < 0 || opt.threads > 64) {
+        sg_format(msg, cap, "threads %d out of range (0..64)",
+                  (int)opt.threads);
+        return SEEGA_E_INVALID;
+    }
+    seega_tablebase *tb = tb_alloc(rules, max_pieces);
+    if (!tb) {
+        sg_format(msg, cap, "out of memory for the index tables");
+        return SEEGA_E_NOMEM;
+    }
+    st = sg_tb_generate5(tb, dir, opt.threads, opt.progress,
+                         opt.progress_user, msg, cap);
+    seega_tb_close(tb);
+    return st;
+}
+
+SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
+                                seega_tablebase **out, char *msg, size_t cap)
+{
+    sg_format(msg, cap, "%s", "");
+    if (!rules || !dir || !out) {
+        sg_format(msg, cap, "rules, dir and out must not be NULL");
+        return SEEGA_E_INVALID;
+    }
+    int32_t st = check_rules(rules, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    /* The largest max whose tiers are all there: probe by file name. */
+    int lo = rules->lose_at + 1, maxp = lo - 1;
+    for (int m = lo; m <= TB_MAXP; m++) {
+        int all = 1;
+        for (int a = lo; a <= m && all; a++)
+            for (int b = lo; b <= m && all; b++) {
+                if (a != m && b != m)
+                    continue;
+                char path[4096];
+                if (tb_file_name(rules, dir, a, b, path, sizeof path) != 0) {
+                    sg_format(msg, cap, "the directory name is too long");
+                    return SEEGA_E_INVALID;
+                }
+                all = access_ok(path);
+            }
+        if (!all)
+            break;
+        maxp = m;
+    }
+    if (maxp < lo) {
+        char path[4096];
+        tb_file_name(rules, dir, lo, lo, path, sizeof path);
+        sg_format(msg, cap, "no tables of these rules in %s (no %s)", dir,
+                  path);
+        return SEEGA_E_IO;
+    }
+    seega_tablebase *tb = tb_alloc(rules, maxp);
+    if (!tb) {
+        sg_format(msg, cap, "out of memory for the index tables");
+        return SEEGA_E_NOMEM;
+    }
+    for (int a = lo; a <= maxp; a++)
+        for (int b = lo; b <= maxp; b++) {
+            char path[4096];
+            tb_file_name(rules, dir, a, b, path, sizeof path);
+            st = tb_table_open(&tb->tier[a][b], path, rules, a, b,
+                               tb_tier_slots(&tb->ix, a, b), msg, cap);
+            if (st != SEEGA_OK) {
+                seega_tb_close(tb);
+                return st;
+            }
+        }
+    *out = tb;
+    return SEEGA_OK;
+}
+
+SEEGA_API int32_t seega_tb_max_pieces(const seega_tablebase *tb)
+{
+    return tb ? tb->maxp : SEEGA_E_INVALID;
+}
+
+static int same_rules(const seega_rules *a, const seega_rules *b)
+{
+    char ta[SEEGA_RULES_TEXT_MAX], tb[SEEGA_RULES_TEXT_MAX];
+    return seega_rules_to_text(a, ta, sizeof ta) >= 0 &&
+           seega_rules_to_text(b, tb, sizeof tb) >= 0 && strcmp(ta, tb) == 0;
+}
+
+SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
+                                 const seega_game *game, seega_tb_entry *entry)
+{
+    if (!game)
+        return SEEGA_E_INVALID;
+    if (!tb || !entry)
+        return sg_fail(game, SEEGA_E_INVALID,
+                       "seega_tb_probe: tb and entry must not be NULL");
+    if (entry->version != SEEGA_TB_ENTRY_VERSION)
+        return sg_fail(game, SEEGA_E_VERSION,
+                       "seega_tb_probe: unknown entry version %u",
+                       (unsigned)entry->version);
+    if (!same_rules(&game->rules, &tb->rules))
+        return sg_fail(game, SEEGA_E_RULES,
+                       "seega_tb_probe: the game's rules are not the tables'");
+    int32_t value, dist;
+    seega_action best;
+    int32_t st = sg_tb_probe5(tb, &game->pos, &value, &dist, &best);
+    if (st == TB_NOT_COVERED)
+        return sg_fail(game, SEEGA_E_NOT_COVERED,
+                       "seega_tb_probe: the position is not in the tables "
+                       "(placing, or more than %d pieces a side)",
+                       tb->maxp);
+    if (st != 0)
+        return sg_fail(game, SEEGA_E_CORRUPT,
+                       "seega_tb_probe: the tables are inconsistent");
+    entry->value = value;
+    entry->distance = dist;
+    entry->best = best;
+    return SEEGA_OK;
+}
+
+SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
+                                     int32_t other, seega_tb_tier *out)
+{
+    if (!tb || !out)
+        return SEEGA_E_INVALID;
+    if (out->version != SEEGA_TB_TIER_VERSION)
+        return SEEGA_E_VERSION;
+    if (mover < 0 || other < 0 || mover > TB_MAXP || other > TB_MAXP ||
+        !tb->tier[mover][other].wdl)
+        return SEEGA_E_NOT_COVERED;
+    const tb_header *h = &tb->tier[mover][other].h;
+    out->positions = h->wins + h->draws + h->losses;
+    out->wins = h->wins;
+    out->draws = h->draws;
+    out->losses = h->losses;
+    out->longest_win = h->wins ? (int32_t)h->longest_win : -1;
+    out->longest_loss = h->losses ? (int32_t)h->longest_loss : -1;
+    out->longest_win_spn[0] = '\0';
+    if (h->wins) {
+        uint32_t m, o;
+        tb_unrank(&tb->ix, mover, other, h->longest_win_slot, &m, &o);
+        spn_of(m, o, out->longest_win_spn);
+    }
+    return SEEGA_OK;
+}
+
+SEEGA_API int32_t seega_set_tablebase(seega_game *game,
+                                      const seega_tablebase *tb)
+{
+    if (!game)
+        return SEEGA_E_INVALID;
+    if (tb && !same_rules(&game->rules, &tb->rules))
+        return sg_fail(game, SEEGA_E_RULES,
+                       "seega_set_tablebase: the tables are for other rules");
+    game->tb = tb;
+    return SEEGA_OK;
+}
+
+static const char *value_word(int v)
+{
+    return v > 1 ? "no value" : v > 0 ? "win" : v < 0 ? "loss" : "draw";
+}
+
+SEEGA_API int32_t seega_tb_verify(const seega_tablebase *tb, int32_t mover,
+                                  int32_t other, uint64_t *checked, char *msg,
+                                  size_t cap)
+{
+    sg_format(msg, cap, "%s", "");
+    if (!tb) {
+        sg_format(msg, cap, "tb must not be NULL");
+        return SEEGA_E_INVALID;
+    }
+    if (mover < 0 || other < 0 || mover > TB_MAXP || other > TB_MAXP ||
+        !tb->tier[mover][other].wdl) {
+        sg_format(msg, cap, "no tier %dv%d in these tables", (int)mover,
+                  (int)other);
+        return SEEGA_E_NOT_COVERED;
+    }
+    tb_fault f;
+    int32_t st = sg_tb_verify5(tb, mover, other, &f);
+    if (checked)
+        *checked = f.checked;
+    if (st != SEEGA_OK) {
+        char spn[SEEGA_SPN_MAX];
+        spn_of(f.mover, f.other, spn);
+        sg_format(msg, cap,
+                  "tier %dv%d: %s is stored as %s %d, its actions give %s %d",
+                  (int)mover, (int)other, spn, value_word(f.stored),
+                  f.stored_dist, value_word(f.found), f.found_dist);
+    }
+    return st;
+}

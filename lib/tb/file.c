@@ -1,0 +1,340 @@
+/*
+ * Table files (docs/tablebases.md, "Files"): one file per tier and rule
+ * set, a fixed little-endian header of TB_HEADER_BYTES, then the values
+ * at 2 bits a slot, then the distances at 1 or 2 bytes a slot. A 64-bit
+ * checksum covers the whole file (its own field read as 0). Files are
+ * memory-mapped when opened and checked in full before use.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tb/tb.h"
+
+#include "core/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define OFF_CHECKSUM 104
+#define OFF_RULES 112
+#define OFF_TEXT 160
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const uint8_t *p)
+{
+    return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* A 64-bit checksum of a byte stream: little-endian words folded by
+ * multiply and rotate, then mixed; the same however the stream is cut. */
+typedef struct {
+    uint64_t h, len;
+    uint8_t buf[8];
+} sum64;
+
+static uint64_t fold(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    return (h << 31) | (h >> 33);
+}
+
+static void sum_add(sum64 *s, const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s->len & 7)) {
+        s->buf[s->len & 7] = p[i++];
+        s->len++;
+        if ((s->len & 7) == 0)
+            s->h = fold(s->h, rd64(s->buf));
+    }
+    uint64_t h = s->h;
+    size_t start = i;
+    for (; i + 8 <= n; i += 8)
+        h = fold(h, rd64(p + i));
+    s->h = h;
+    s->len += i - start;
+    memcpy(s->buf, p + i, n - i); /* under 8 bytes, len now aligned */
+    s->len += n - i;
+}
+
+static uint64_t sum_end(const sum64 *s)
+{
+    uint64_t h = s->h;
+    for (uint64_t i = 0; i < (s->len & 7); i++)
+        h = (h ^ s->buf[i]) * 0x100000001B3ull;
+    h ^= s->len;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    return h;
+}
+
+static void rules_fields(const seega_rules *r, int32_t out[12])
+{
+    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
+                     r->opening_squares, r->first_mover, r->move_dirs,
+                     r->capture_dirs, r->centre_immune, r->chain_captures,
+                     r->blocked, r->lose_at, r->quiet_limit};
+    memcpy(out, f, sizeof f);
+}
+
+static void header_put(uint8_t *b, const tb_header *h)
+{
+    memset(b, 0, TB_HEADER_BYTES);
+    memcpy(b, TB_MAGIC, 8);
+    wr32(b + 8, h->format);
+    wr32(b + 12, h->header_bytes);
+    wr32(b + 16, h->board);
+    wr32(b + 20, h->mover);
+    wr32(b + 24, h->other);
+    wr32(b + 28, h->dist_bytes);
+    wr64(b + 32, h->slots);
+    wr64(b + 40, h->wins);
+    wr64(b + 48, h->draws);
+    wr64(b + 56, h->losses);
+    wr32(b + 64, h->longest_win);
+    wr32(b + 68, h->longest_loss);
+    wr64(b + 72, h->longest_win_slot);
+    wr64(b + 80, h->wdl_offset);
+    wr64(b + 88, h->dist_offset);
+    wr64(b + 96, h->file_bytes);
+    wr64(b + OFF_CHECKSUM, h->checksum);
+    for (int i = 0; i < 12; i++)
+        wr32(b + OFF_RULES + 4 * i, (uint32_t)h->rules[i]);
+    memcpy(b + OFF_TEXT, h->rules_text, TB_RULES_TEXT);
+}
+
+static void header_get(tb_header *h, const uint8_t *b)
+{
+    h->format = rd32(b + 8);
+    h->header_bytes = rd32(b + 12);
+    h->board = rd32(b + 16);
+    h->mover = rd32(b + 20);
+    h->other = rd32(b + 24);
+    h->dist_bytes = rd32(b + 28);
+    h->slots = rd64(b + 32);
+    h->wins = rd64(b + 40);
+    h->draws = rd64(b + 48);
+    h->losses = rd64(b + 56);
+    h->longest_win = rd32(b + 64);
+    h->longest_loss = rd32(b + 68);
+    h->longest_win_slot = rd64(b + 72);
+    h->wdl_offset = rd64(b + 80);
+    h->dist_offset = rd64(b + 88);
+    h->file_bytes = rd64(b + 96);
+    h->checksum = rd64(b + OFF_CHECKSUM);
+    for (int i = 0; i < 12; i++)
+        h->rules[i] = (int32_t)rd32(b + OFF_RULES + 4 * i);
+    memcpy(h->rules_text, b + OFF_TEXT, TB_RULES_TEXT);
+    h->rules_text[TB_RULES_TEXT - 1] = '\0';
+}
+
+/* The layout of a table of `slots` slots: fills the offsets and size. */
+static void layout(tb_header *h)
+{
+    h->wdl_offset = TB_HEADER_BYTES;
+    h->dist_offset = (h->wdl_offset + (h->slots + 3) / 4 + 7) & ~(uint64_t)7;
+    h->file_bytes = h->dist_offset + h->slots * h->dist_bytes;
+}
+
+int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
+                 char *out, size_t cap)
+{
+    char text[SEEGA_RULES_TEXT_MAX];
+    if (seega_rules_to_text(r, text, sizeof text) < 0)
+        return -1;
+    for (char *c = text; *c; c++)
+        if (*c == ' ')
+            *c = '+';
+    int n = snprintf(out, cap, "%s/%s.%dv%d.sgtb", dir, text, u, t);
+    return n < 0 || (size_t)n >= cap ? -1 : 0;
+}
+
+int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
+                       const seega_rules *r, int u, int t, uint64_t slots,
+                       char *msg, size_t cap)
+{
+    tb_header *h = &tb->h;
+    if (bytes < TB_HEADER_BYTES || memcmp(data, TB_MAGIC, 8) != 0) {
+        sg_format(msg, cap, "not a tablebase file (no header)");
+        return SEEGA_E_CORRUPT;
+    }
+    header_get(h, data);
+    if (h->format != TB_FORMAT || h->header_bytes != TB_HEADER_BYTES) {
+        sg_format(msg, cap, "tablebase format %u, this library reads %d",
+                  (unsigned)h->format, TB_FORMAT);
+        return SEEGA_E_CORRUPT;
+    }
+    int32_t want[12];
+    rules_fields(r, want);
+    if (memcmp(want, h->rules, sizeof want) != 0) {
+        sg_format(msg, cap, "the table is for other rules (%s)",
+                  h->rules_text);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->board != TB_N || h->mover != (uint32_t)u ||
+        h->other != (uint32_t)t) {
+        sg_format(msg, cap, "the table is for another tier (%uv%u)",
+                  (unsigned)h->mover, (unsigned)h->other);
+        return SEEGA_E_CORRUPT;
+    }
+    tb_header l = *h;
+    if (l.dist_bytes != 1 && l.dist_bytes != 2) {
+        sg_format(msg, cap, "bad distance width %u", (unsigned)l.dist_bytes);
+        return SEEGA_E_CORRUPT;
+    }
+    if (l.slots != slots ||
+        (l.wins && l.longest_win_slot >= l.slots)) {
+        sg_format(msg, cap, "bad slot count");
+        return SEEGA_E_CORRUPT;
+    }
+    layout(&l);
+    if (l.wdl_offset != h->wdl_offset || l.dist_offset != h->dist_offset ||
+        l.file_bytes != h->file_bytes) {
+        sg_format(msg, cap, "bad layout in the header");
+        return SEEGA_E_CORRUPT;
+    }
+    if (bytes != h->file_bytes) {
+        sg_format(msg, cap, "the file has %zu bytes, its header says %llu "
+                  "(truncated?)", bytes, (unsigned long long)h->file_bytes);
+        return SEEGA_E_CORRUPT;
+    }
+    sum64 s = {.h = 0x5EE6A7B1E5ull};
+    uint8_t zero[8] = {0};
+    sum_add(&s, data, OFF_CHECKSUM);
+    sum_add(&s, zero, 8);
+    sum_add(&s, data + OFF_CHECKSUM + 8, bytes - OFF_CHECKSUM - 8);
+    if (sum_end(&s) != h->checksum) {
+        sg_format(msg, cap, "checksum mismatch (the file is corrupt)");
+        return SEEGA_E_CORRUPT;
+    }
+    tb->wdl = data + h->wdl_offset;
+    tb->dist = data + h->dist_offset;
+    return SEEGA_OK;
+}
+
+int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
+                      int u, int t, uint64_t slots, char *msg, size_t cap)
+{
+    memset(tb, 0, sizeof *tb);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        sg_format(msg, cap, "%s: %s", path, strerror(errno));
+        return SEEGA_E_IO;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        sg_format(msg, cap, "%s: not a regular file", path);
+        close(fd);
+        return SEEGA_E_IO;
+    }
+    size_t bytes = (size_t)st.st_size;
+    if (bytes < TB_HEADER_BYTES) {
+        sg_format(msg, cap, "%s: truncated (%zu bytes)", path, bytes);
+        close(fd);
+        return SEEGA_E_CORRUPT;
+    }
+    void *map = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED) {
+        sg_format(msg, cap, "%s: %s", path, strerror(errno));
+        return SEEGA_E_IO;
+    }
+    char why[SEEGA_ERROR_MAX];
+    int32_t st2 = tb_table_check(tb, map, bytes, r, u, t, slots, why,
+                                 sizeof why);
+    if (st2 != SEEGA_OK) {
+        munmap(map, bytes);
+        memset(tb, 0, sizeof *tb);
+        sg_format(msg, cap, "%s: %s", path, why);
+        return st2;
+    }
+    tb->map = map;
+    tb->map_bytes = bytes;
+    return SEEGA_OK;
+}
+
+void tb_table_close(tb_table *tb)
+{
+    if (tb->map)
+        munmap(tb->map, tb->map_bytes);
+    memset(tb, 0, sizeof *tb);
+}
+
+static int put(FILE *f, const void *p, size_t n, sum64 *s)
+{
+    if (s)
+        sum_add(s, p, n);
+    return fwrite(p, 1, n, f) == n ? 0 : -1;
+}
+
+int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
+                       const uint8_t *dist, char *msg, size_t cap)
+{
+    h->format = TB_FORMAT;
+    h->header_bytes = TB_HEADER_BYTES;
+    h->board = TB_N;
+    layout(h);
+    uint8_t head[TB_HEADER_BYTES], pad[8] = {0};
+    size_t wdl_bytes = (h->slots + 3) / 4;
+    size_t gap = h->dist_offset - h->wdl_offset - wdl_bytes;
+    h->checksum = 0;
+    header_put(head, h);
+    sum64 s = {.h = 0x5EE6A7B1E5ull};
+    sum_add(&s, head, TB_HEADER_BYTES);
+    sum_add(&s, wdl, wdl_bytes);
+    sum_add(&s, pad, gap);
+    sum_add(&s, dist, h->slots * h->dist_bytes);
+    h->checksum = sum_end(&s);
+    header_put(head, h);
+
+    char tmp[4096];
+    int n = snprintf(tmp, sizeof tmp, "%s.part", path);
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        sg_format(msg, cap, "path too long: %s", path);
+        return SEEGA_E_IO;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        sg_format(msg, cap, "%s: %s", tmp, strerror(errno));
+        return SEEGA_E_IO;
+    }
+    int bad = put(f, head, sizeof head, NULL) || put(f, wdl, wdl_bytes, NULL) ||
+              put(f, pad, gap, NULL) ||
+              put(f, dist, h->slots * h->dist_bytes, NULL);
+    int err = errno;
+    if (fflush(f) != 0 && !bad)
+        bad = 1, err = errno;
+    if (!bad && fsync(fileno(f)) != 0)
+        bad = 1, err = errno;
+    if (fclose(f) != 0 && !bad)
+        bad = 1, err = errno;
+    if (bad || rename(tmp, path) != 0) {
+        if (!bad)
+            err = errno;
+        sg_format(msg, cap, "writing %s: %s", path, strerror(err));
+        remove(tmp);
+        return SEEGA_E_IO;
+    }
+    return SEEGA_OK;
+}

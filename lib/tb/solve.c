@@ -1,0 +1,769 @@
+/*
+ * The 5x5 tablebase generator and probe (docs/tablebases.md): retrograde
+ * analysis of the moving phase, tier by tier, on the position code of
+ * core/ (make_t, gen_t and the rule predicates). No rule is stated here:
+ * a predecessor is found by moving a piece back and is kept only when
+ * the canonical make of the forward step gives the position again.
+ *
+ * Values are for the side to move: win, draw or loss, and the distance in
+ * plies (one ply an action: a step, a capture of a chain, a pass, a
+ * removal) to the end of the game, the winner playing the fastest and the
+ * loser the slowest line. A draw is a position from which neither side
+ * can force the end.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define SG_N 5
+/* The generator uses a part of the 5x5 position templates. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#include "core/movegen_impl.h"
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+#include "tb/tb.h"
+
+#include "core/util.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- values -------------------------------------------------------------- */
+
+/* A value for the side to move: v 1 win, 0 draw, -1 loss; d plies. */
+typedef struct tbv {
+    int v, d;
+} tbv;
+
+/* Orders values from the mover's view: faster wins, then draws, then
+ * slower losses. */
+static int tbv_score(tbv a)
+{
+    return a.v > 0 ? 1000000 - a.d : a.v < 0 ? -1000000 + a.d : 0;
+}
+
+/* The value of a child for the side to move before the action. */
+static tbv tbv_back(tbv c, int same_side)
+{
+    tbv r = {same_side ? c.v : -c.v, c.d + 1};
+    if (r.v == 0)
+        r.d = 0;
+    return r;
+}
+
+static tbv tbv_of_result(int result, int side)
+{
+    tbv r = {0, 0};
+    if (result == SEEGA_X_WINS)
+        r.v = side == SEEGA_X ? 1 : -1;
+    else if (result == SEEGA_O_WINS)
+        r.v = side == SEEGA_O ? 1 : -1;
+    return r;
+}
+
+static POS pos_of(uint32_t m, uint32_t o)
+{
+    POS p;
+    memset(&p, 0, sizeof p);
+    p.bb[0] = m;
+    p.bb[1] = o;
+    p.side = SEEGA_X;
+    return p;
+}
+
+/* ---- looking a position up ---------------------------------------------- */
+
+/* The stored value of a normal turn start of the moving phase. */
+static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
+{
+    uint32_t m = (uint32_t)p->bb[p->side], o = (uint32_t)p->bb[p->side ^ 1];
+    int u = bb_count(p->bb[p->side]), t = bb_count(p->bb[p->side ^ 1]);
+    if (u > tb->maxp || t > tb->maxp || !tb->tier[u][t].wdl)
+        return TB_NOT_COVERED;
+    int d, v = tb_table_get(&tb->tier[u][t], tb_rank(&tb->ix, m, o), &d);
+    switch (v) {
+    case TB_V_WIN: *out = (tbv){1, d}; return 0;
+    case TB_V_LOSS: *out = (tbv){-1, d}; return 0;
+    case TB_V_DRAW: *out = (tbv){0, 0}; return 0;
+    default: return SEEGA_E_CORRUPT;
+    }
+}
+
+/*
+ * The value of any moving-phase state: a finished game, a normal turn
+ * start (the table), or a state inside a turn (a chain, '!', '*'),
+ * through its actions. `best` (may be NULL) gets an action that keeps the
+ * value, or 0 when the game is over.
+ */
+static int eval_state(const struct seega_tablebase *tb, const POS *p0,
+                      tbv *out, seega_action *best)
+{
+    const sg_crules *r = &tb->cr;
+    POS p = *p0;
+    if (best)
+        *best = 0;
+    if (p.result == SEEGA_ONGOING && p_at_turn_start(&p))
+        p_turn_start(&p, r);
+    if (p.result != SEEGA_ONGOING) {
+        *out = tbv_of_result(p.result, p.side);
+        return 0;
+    }
+    if (p.state == SG_ST_NORMAL && !best)
+        return lookup(tb, &p, out);
+    seega_action acts[SEEGA_MAX_ACTIONS];
+    int n = p_gen(&p, r, acts);
+    tbv top = {-1, -1};
+    int have = 0;
+    for (int i = 0; i < n; i++) {
+        POS c = p;
+        make_t(&c, r, acts[i], r->move8, r->cap8, 0);
+        tbv cv;
+        int st = eval_state(tb, &c, &cv, NULL);
+        if (st != 0)
+            return st;
+        cv = tbv_back(cv, c.side == p.side);
+        if (!have || tbv_score(cv) > tbv_score(top)) {
+            top = cv;
+            have = 1;
+            if (best)
+                *best = acts[i];
+        }
+    }
+    if (p.state == SG_ST_NORMAL) {
+        /* The table is the value; the lookahead gave the action. */
+        int st = lookup(tb, &p, out);
+        return st;
+    }
+    *out = top;
+    return 0;
+}
+
+int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
+                     int32_t *value, int32_t *dist, seega_action *best)
+{
+    const POS *p = CP_(pos);
+    if (p_placing(p))
+        return TB_NOT_COVERED;
+    if (p->result == SEEGA_ONGOING &&
+        (bb_count(p->bb[0]) > tb->maxp || bb_count(p->bb[1]) > tb->maxp))
+        return TB_NOT_COVERED;
+    tbv v;
+    int st = eval_state(tb, p, &v, best);
+    if (st != 0)
+        return st;
+    *value = v.v;
+    *dist = v.v || p->result == SEEGA_DRAW ? v.d : -1;
+    return 0;
+}
+
+/* ---- the generator ----------------------------------------------------- */
+
+/*
+ * During the generation of a pair of tiers, each slot is one 32-bit word:
+ * bits 0-12 a distance, 13-15 a kind, 16-22 a count of children not yet
+ * known, bit 23 `mirror`.
+ *
+ * A slot is a node of the game graph where its mover chooses, except a
+ * slot whose mover is blocked under OPPONENT_OPENS: its only action is
+ * pass, after which the other side moves under the must-open rule ('!').
+ * That slot ("mirror") keeps, while pending, the facts of the '!' state,
+ * where the other side chooses; its own value is the '!' state's, seen
+ * from the other side, one ply longer.
+ *
+ * Pending kinds hold the facts of the chooser: TRACK (every child known
+ * so far is bad for it; the distance is the longest of them), NOBAD (a
+ * child draws, so it cannot lose), CAND (a child wins for it, at the
+ * distance held: final at that distance unless a faster win shows up),
+ * CANDBAD (all children lose for it: final at that distance). Final kinds
+ * hold the slot's own value for its mover.
+ */
+enum { K_UNUSED, K_TRACK, K_NOBAD, K_CAND, K_CANDBAD, K_WIN, K_LOSS, K_DRAW };
+#define W_DIST(w) ((int)((w)&0x1FFFu))
+#define W_KIND(w) ((int)((w) >> 13 & 7u))
+#define W_CNT(w) ((int)((w) >> 16 & 0x7Fu))
+#define W_MIRROR (1u << 23)
+#define W_MAKE(kind, dist, cnt, mir)                                           \
+    ((uint32_t)(dist) | (uint32_t)(kind) << 13 | (uint32_t)(cnt) << 16 |       \
+     ((mir) ? W_MIRROR : 0u))
+#define MAX_DIST 8000
+
+typedef struct gen_tier {
+    int u, t;
+    uint64_t slots;
+    uint32_t *w;
+} gen_tier;
+
+typedef struct gen_ctx {
+    struct seega_tablebase *tb;
+    gen_tier tier[2]; /* (u, t) and (t, u); one when u == t */
+    int ntiers;
+    int threads;
+    int level;
+    int error;         /* set by a worker: SEEGA_E_* */
+    int hi;            /* the largest distance reached or pending */
+    /* the job of the running phase */
+    void (*job)(struct gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi);
+    uint64_t next;     /* the next chunk, over both tiers (atomic) */
+} gen_ctx;
+
+static gen_tier *tier_of(gen_ctx *g, int u, int t)
+{
+    for (int i = 0; i < g->ntiers; i++)
+        if (g->tier[i].u == u && g->tier[i].t == t)
+            return &g->tier[i];
+    return NULL;
+}
+
+static void note_hi(gen_ctx *g, int d)
+{
+    int cur = __atomic_load_n(&g->hi, __ATOMIC_RELAXED);
+    while (d > cur &&
+           !__atomic_compare_exchange_n(&g->hi, &cur, d, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+    }
+}
+
+static void set_error(gen_ctx *g, int e)
+{
+    int zero = 0;
+    __atomic_compare_exchange_n(&g->error, &zero, e, 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+}
+
+/* The final word of a slot once its chooser's value is known. */
+static uint32_t final_word(uint32_t w, int chooser_wins, int d)
+{
+    int mirror = (w & W_MIRROR) != 0;
+    int wins = mirror ? !chooser_wins : chooser_wins;
+    return W_MAKE(wins ? K_WIN : K_LOSS, d + mirror, 0, mirror);
+}
+
+/* Set up one slot: its kind, and its children that stay in the pair. */
+static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
+{
+    const struct seega_tablebase *tb = g->tb;
+    const sg_crules *r = &tb->cr;
+    uint32_t m, o;
+    tb_unrank(&tb->ix, gt->u, gt->t, slot, &m, &o);
+    if (tb_rank(&tb->ix, m, o) != slot) {
+        gt->w[slot] = W_MAKE(K_UNUSED, 0, 0, 0);
+        return;
+    }
+    POS p = pos_of(m, o);
+    p_turn_start(&p, r);
+    if (p.result != SEEGA_ONGOING) {
+        tbv v = tbv_of_result(p.result, p.side);
+        gt->w[slot] = W_MAKE(v.v > 0 ? K_WIN : v.v < 0 ? K_LOSS : K_DRAW, 0,
+                             0, 0);
+        return;
+    }
+    seega_action acts[SEEGA_MAX_ACTIONS];
+    int n = p_gen(&p, r, acts), mirror = 0;
+    POS node = p;
+    if (n == 1 && SG_ACT_KIND(acts[0]) == SEEGA_ACTION_PASS) {
+        POS c = p;
+        make_t(&c, r, acts[0], r->move8, r->cap8, 0);
+        if (c.state == SG_ST_EXTRA) {
+            node = c;
+            mirror = 1;
+            n = p_gen(&node, r, acts);
+        }
+    }
+    /* Children inside the pair are counted once a slot: two actions to
+     * positions that the symmetries make one are one child, as the walk
+     * back (propagate) finds each pair of slots once. */
+    uint64_t kids[SEEGA_MAX_ACTIONS];
+    int cnt = 0, have_win = 0, have_draw = 0, win_d = MAX_DIST, bad_d = 0;
+    int nu = bb_count(node.bb[node.side]), nt = bb_count(node.bb[node.side ^ 1]);
+    for (int i = 0; i < n; i++) {
+        POS c = node;
+        make_t(&c, r, acts[i], r->move8, r->cap8, 0);
+        if (c.side != node.side && c.state == SG_ST_NORMAL &&
+            bb_count(c.bb[c.side]) == nt && bb_count(c.bb[c.side ^ 1]) == nu) {
+            uint64_t k = tb_rank(&tb->ix, (uint32_t)c.bb[c.side],
+                                 (uint32_t)c.bb[c.side ^ 1]);
+            int seen = 0;
+            for (int j = 0; j < cnt && !seen; j++)
+                seen = kids[j] == k;
+            if (!seen)
+                kids[cnt++] = k;
+            continue;
+        }
+        tbv cv;
+        int st = eval_state(tb, &c, &cv, NULL);
+        if (st != 0) {
+            set_error(g, st == TB_NOT_COVERED ? SEEGA_E_CORRUPT : st);
+            return;
+        }
+        cv = tbv_back(cv, c.side == node.side);
+        if (cv.v > 0) {
+            have_win = 1;
+            if (cv.d < win_d)
+                win_d = cv.d;
+        } else if (cv.v == 0) {
+            have_draw = 1;
+        } else if (cv.d > bad_d) {
+            bad_d = cv.d;
+        }
+    }
+    if ((have_win && win_d >= MAX_DIST) || bad_d >= MAX_DIST) {
+        set_error(g, SEEGA_E_NOMEM);
+        return;
+    }
+    uint32_t w;
+    if (cnt == 0) {
+        uint32_t base = W_MAKE(0, 0, 0, mirror);
+        if (have_win)
+            w = final_word(base, 1, win_d);
+        else if (have_draw)
+            w = W_MAKE(K_DRAW, 0, 0, mirror);
+        else
+            w = final_word(base, 0, bad_d);
+        if (W_KIND(w) != K_DRAW)
+            note_hi(g, W_DIST(w));
+    } else if (have_win) {
+        w = W_MAKE(K_CAND, win_d, cnt, mirror);
+        note_hi(g, win_d + mirror);
+    } else if (have_draw) {
+        w = W_MAKE(K_NOBAD, 0, cnt, mirror);
+    } else {
+        w = W_MAKE(K_TRACK, bad_d, cnt, mirror);
+    }
+    gt->w[slot] = w;
+}
+
+/*
+ * A child of a pending slot is now known: value cv (for the child's
+ * mover, who is not the slot's chooser) at distance cd.
+ */
+static void update(gen_ctx *g, gen_tier *gt, uint64_t slot, int child_wins,
+                   int cd)
+{
+    uint32_t *wp = &gt->w[slot];
+    uint32_t w = __atomic_load_n(wp, __ATOMIC_RELAXED), nw;
+    int d = cd + 1;
+    do {
+        int k = W_KIND(w), cnt = W_CNT(w), mir = (w & W_MIRROR) != 0;
+        if (k == K_UNUSED || k >= K_WIN || k == K_CANDBAD)
+            return;
+        if (!child_wins) { /* good for the chooser */
+            if (k == K_CAND && W_DIST(w) <= d)
+                return;
+            nw = W_MAKE(K_CAND, d, cnt, mir);
+        } else {
+            if (cnt == 0) {
+                set_error(g, SEEGA_E_CORRUPT);
+                return;
+            }
+            cnt--;
+            if (k == K_TRACK) {
+                int bd = W_DIST(w) > d ? W_DIST(w) : d;
+                nw = cnt ? W_MAKE(K_TRACK, bd, cnt, mir)
+                         : W_MAKE(K_CANDBAD, bd, 0, mir);
+            } else {
+                nw = W_MAKE(k, W_DIST(w), cnt, mir);
+            }
+        }
+    } while (!__atomic_compare_exchange_n(wp, &w, nw, 1, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED));
+    int k = W_KIND(nw);
+    if (k == K_CAND || k == K_CANDBAD)
+        note_hi(g, W_DIST(nw) + ((nw & W_MIRROR) != 0));
+}
+
+/* The slots one action before a position, each once. */
+typedef struct preds {
+    int n;
+    gen_tier *tier[2 * SEEGA_MAX_ACTIONS + 1];
+    uint64_t slot[2 * SEEGA_MAX_ACTIONS + 1];
+} preds;
+
+static void pred_add(preds *ps, gen_tier *gt, uint64_t slot)
+{
+    for (int i = 0; i < ps->n; i++)
+        if (ps->slot[i] == slot && ps->tier[i] == gt)
+            return;
+    ps->tier[ps->n] = gt;
+    ps->slot[ps->n++] = slot;
+}
+
+/* Walk back from a slot whose value became final: every position one
+ * action before it inside the pair (several moves of one position into
+ * this slot, through the symmetries, are one edge, as init_slot counts
+ * them). */
+static void propagate(gen_ctx *g, gen_tier *gt, uint64_t slot, int wins, int d)
+{
+    preds ps;
+    ps.n = 0;
+    const struct seega_tablebase *tb = g->tb;
+    const sg_crules *r = &tb->cr;
+    uint32_t m, o;
+    tb_unrank(&tb->ix, gt->u, gt->t, slot, &m, &o);
+    BB full = m_full(), empty = full & ~(BB)(m | o);
+    gen_tier *back = tier_of(g, gt->t, gt->u);
+    /* The other side stepped into this position. */
+    for (BB bs = o; bs; bs = bb_pop_lsb(bs)) {
+        int s = bb_lsb(bs);
+        for (BB bf = bb_and(adj(s, r->move8), empty); bf; bf = bb_pop_lsb(bf)) {
+            int f = bb_lsb(bf);
+            uint32_t ob = o ^ (1u << s) ^ (1u << f);
+            POS before = pos_of(ob, m), x = before;
+            seega_action a = SG_ACT(SEEGA_ACTION_STEP, f, s);
+            make_t(&x, r, a, r->move8, r->cap8, 0);
+            if (x.bb[0] != o || x.bb[1] != m || x.state != SG_ST_NORMAL ||
+                x.side != SEEGA_O || x.result != SEEGA_ONGOING)
+                continue; /* it captured: not a way here */
+            pred_add(&ps, back, tb_rank(&tb->ix, ob, m));
+            /* The same step as the must-open turn after this side, blocked
+             * there, passed: the mirror slot of that position. */
+            if (rule_pass_must_open(r) &&
+                !bb_has_step(m, full & ~(BB)(ob | m), r->move8)) {
+                before.state = SG_ST_EXTRA;
+                seega_action acts[SEEGA_MAX_ACTIONS];
+                int n = p_gen(&before, r, acts);
+                for (int i = 0; i < n; i++)
+                    if (acts[i] == a) {
+                        pred_add(&ps, gt, tb_rank(&tb->ix, m, ob));
+                        break;
+                    }
+            }
+        }
+    }
+    /* The other side, blocked, passed (and the rules give the turn back
+     * without conditions). */
+    if (!bb_has_step(o, empty, r->move8)) {
+        POS before = pos_of(o, m);
+        seega_action acts[SEEGA_MAX_ACTIONS];
+        int n = p_gen(&before, r, acts);
+        if (n == 1 && SG_ACT_KIND(acts[0]) == SEEGA_ACTION_PASS) {
+            POS x = before;
+            make_t(&x, r, acts[0], r->move8, r->cap8, 0);
+            if (x.state == SG_ST_NORMAL)
+                pred_add(&ps, back, tb_rank(&tb->ix, o, m));
+        }
+    }
+    for (int i = 0; i < ps.n; i++)
+        update(g, ps.tier[i], ps.slot[i], wins, d);
+}
+
+/* ---- the phases, run on every thread ------------------------------------ */
+
+static void job_init(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+{
+    for (uint64_t s = lo; s < hi; s++)
+        init_slot(g, gt, s);
+}
+
+/* Level L, first half: walk back from the slots final at L - 1. */
+static void job_back(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+{
+    int d = g->level - 1;
+    for (uint64_t s = lo; s < hi; s++) {
+        uint32_t w = gt->w[s];
+        int k = W_KIND(w);
+        if ((k == K_WIN || k == K_LOSS) && W_DIST(w) == d)
+            propagate(g, gt, s, k == K_WIN, d);
+    }
+}
+
+/* Level L, second half: the candidates due at L become final. */
+static void job_settle(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+{
+    int L = g->level;
+    for (uint64_t s = lo; s < hi; s++) {
+        uint32_t w = gt->w[s];
+        int k = W_KIND(w);
+        if ((k == K_CAND || k == K_CANDBAD) &&
+            W_DIST(w) + ((w & W_MIRROR) != 0) == L)
+            gt->w[s] = final_word(w, k == K_CAND, W_DIST(w));
+    }
+}
+
+#define CHUNK 4096
+
+static void *worker(void *arg)
+{
+    gen_ctx *g = arg;
+    uint64_t n0 = g->tier[0].slots;
+    uint64_t total = n0 + (g->ntiers > 1 ? g->tier[1].slots : 0);
+    for (;;) {
+        uint64_t lo = __atomic_fetch_add(&g->next, CHUNK, __ATOMIC_RELAXED);
+        if (lo >= total || __atomic_load_n(&g->error, __ATOMIC_RELAXED))
+            break;
+        uint64_t hi = lo + CHUNK < total ? lo + CHUNK : total;
+        if (lo < n0) {
+            g->job(g, &g->tier[0], lo, hi < n0 ? hi : n0);
+            if (hi > n0)
+                g->job(g, &g->tier[1], 0, hi - n0);
+        } else {
+            g->job(g, &g->tier[1], lo - n0, hi - n0);
+        }
+    }
+    return NULL;
+}
+
+static void run_phase(gen_ctx *g,
+                      void (*job)(gen_ctx *, gen_tier *, uint64_t, uint64_t))
+{
+    pthread_t tid[64];
+    int started = 0;
+    g->job = job;
+    g->next = 0;
+    for (int i = 1; i < g->threads; i++)
+        if (pthread_create(&tid[started], NULL, worker, g) == 0)
+            started++;
+    worker(g);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+}
+
+/* ---- writing a tier ---------------------------------------------------- */
+
+static int32_t write_tier(gen_ctx *g, gen_tier *gt, const char *path,
+                          char *msg, size_t cap)
+{
+    tb_header h;
+    memset(&h, 0, sizeof h);
+    h.mover = (uint32_t)gt->u;
+    h.other = (uint32_t)gt->t;
+    h.slots = gt->slots;
+    int maxd = 0;
+    for (uint64_t s = 0; s < gt->slots; s++)
+        if (W_KIND(gt->w[s]) == K_WIN || W_KIND(gt->w[s]) == K_LOSS)
+            if (W_DIST(gt->w[s]) > maxd)
+                maxd = W_DIST(gt->w[s]);
+    h.dist_bytes = maxd > 255 ? 2 : 1;
+    uint8_t *wdl = calloc((gt->slots + 3) / 4, 1);
+    uint8_t *dist = calloc(gt->slots ? gt->slots : 1, h.dist_bytes);
+    if (!wdl || !dist) {
+        free(wdl), free(dist);
+        sg_format(msg, cap, "out of memory writing tier %dv%d", gt->u, gt->t);
+        return SEEGA_E_NOMEM;
+    }
+    for (uint64_t s = 0; s < gt->slots; s++) {
+        uint32_t w = gt->w[s];
+        int k = W_KIND(w), v, d = 0;
+        if (k == K_UNUSED) {
+            v = TB_V_UNUSED;
+        } else if (k == K_WIN || k == K_LOSS) {
+            v = k == K_WIN ? TB_V_WIN : TB_V_LOSS;
+            d = W_DIST(w);
+        } else {
+            v = TB_V_DRAW;
+        }
+        wdl[s >> 2] |= (uint8_t)(v << ((s & 3) * 2));
+        if (h.dist_bytes == 1) {
+            dist[s] = (uint8_t)d;
+        } else {
+            dist[2 * s] = (uint8_t)d;
+            dist[2 * s + 1] = (uint8_t)(d >> 8);
+        }
+        if (v == TB_V_WIN) {
+            h.wins++;
+            if ((uint32_t)d > h.longest_win || h.wins == 1) {
+                h.longest_win = (uint32_t)d;
+                h.longest_win_slot = s;
+            }
+        } else if (v == TB_V_LOSS) {
+            h.losses++;
+            if ((uint32_t)d > h.longest_loss)
+                h.longest_loss = (uint32_t)d;
+        } else if (v == TB_V_DRAW) {
+            h.draws++;
+        }
+    }
+    const seega_rules *r = &g->tb->rules;
+    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
+                     r->opening_squares, r->first_mover, r->move_dirs,
+                     r->capture_dirs, r->centre_immune, r->chain_captures,
+                     r->blocked, r->lose_at, r->quiet_limit};
+    memcpy(h.rules, f, sizeof f);
+    seega_rules_to_text(r, h.rules_text, sizeof h.rules_text);
+    int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
+    free(wdl);
+    free(dist);
+    return st;
+}
+
+/* ---- one pair of tiers -------------------------------------------------- */
+
+static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
+                          const char *dir, int threads,
+                          seega_tb_progress_fn progress, void *user,
+                          char *msg, size_t cap)
+{
+    gen_ctx g;
+    memset(&g, 0, sizeof g);
+    g.tb = tb;
+    g.threads = threads;
+    g.ntiers = u == t ? 1 : 2;
+    g.tier[0] = (gen_tier){u, t, tb_tier_slots(&tb->ix, u, t), NULL};
+    g.tier[1] = (gen_tier){t, u, tb_tier_slots(&tb->ix, t, u), NULL};
+    int32_t st = SEEGA_OK;
+    for (int i = 0; i < g.ntiers; i++) {
+        g.tier[i].w = malloc((g.tier[i].slots ? g.tier[i].slots : 1) *
+                             sizeof(uint32_t));
+        if (!g.tier[i].w) {
+            sg_format(msg, cap, "out of memory for tier %dv%d (%llu MiB)",
+                      g.tier[i].u, g.tier[i].t,
+                      (unsigned long long)(g.tier[i].slots * 4 >> 20));
+            st = SEEGA_E_NOMEM;
+            goto done;
+        }
+    }
+    seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION, u, t, 0, 0,
+                              g.tier[0].slots +
+                                  (g.ntiers > 1 ? g.tier[1].slots : 0)};
+    if (progress)
+        progress(user, &info);
+    run_phase(&g, job_init);
+    for (g.level = 1; !g.error && g.level <= g.hi + 1; g.level++) {
+        run_phase(&g, job_back);
+        run_phase(&g, job_settle);
+        if (progress) {
+            info.stage = SEEGA_TB_STAGE_LEVEL;
+            info.level = g.level;
+            progress(user, &info);
+        }
+    }
+    if (g.error) {
+        st = g.error;
+        sg_format(msg, cap,
+                  st == SEEGA_E_NOMEM
+                      ? "tier %dv%d: a distance beyond the format's limit"
+                      : "tier %dv%d: a lower tier is inconsistent",
+                  u, t);
+        goto done;
+    }
+    for (int i = 0; i < g.ntiers && st == SEEGA_OK; i++) {
+        char path[4096];
+        if (tb_file_name(&tb->rules, dir, g.tier[i].u, g.tier[i].t, path,
+                         sizeof path) != 0) {
+            sg_format(msg, cap, "the directory name is too long");
+            st = SEEGA_E_INVALID;
+            break;
+        }
+        st = write_tier(&g, &g.tier[i], path, msg, cap);
+        if (st == SEEGA_OK)
+            st = tb_table_open(&tb->tier[g.tier[i].u][g.tier[i].t], path,
+                               &tb->rules, g.tier[i].u, g.tier[i].t,
+                               tb_tier_slots(&tb->ix, g.tier[i].u, g.tier[i].t),
+                               msg, cap);
+    }
+    if (st == SEEGA_OK && progress) {
+        info.stage = SEEGA_TB_STAGE_DONE;
+        progress(user, &info);
+    }
+done:
+    for (int i = 0; i < g.ntiers; i++)
+        free(g.tier[i].w);
+    return st;
+}
+
+int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
+                        int threads, seega_tb_progress_fn progress,
+                        void *user, char *msg, size_t cap)
+{
+    int lo = tb->cr.lose_at + 1;
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    for (int total = 2 * lo; total <= 2 * tb->maxp; total++) {
+        for (int u = lo; u <= tb->maxp; u++) {
+            int t = total - u;
+            if (t < u || t > tb->maxp)
+                continue;
+            /* Both tiers of the pair already on disk: keep them. */
+            int have = 1;
+            for (int i = 0; i < 2 && have; i++) {
+                int a = i ? t : u, b = i ? u : t;
+                char path[4096];
+                if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path)) {
+                    sg_format(msg, cap, "the directory name is too long");
+                    return SEEGA_E_INVALID;
+                }
+                if (!tb->tier[a][b].wdl &&
+                    tb_table_open(&tb->tier[a][b], path, &tb->rules, a, b,
+                                  tb_tier_slots(&tb->ix, a, b), NULL,
+                                  0) != SEEGA_OK)
+                    have = 0;
+            }
+            if (have) {
+                if (progress) {
+                    seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION,
+                                              u, t, SEEGA_TB_STAGE_FOUND, 0,
+                                              0};
+                    progress(user, &info);
+                }
+                continue;
+            }
+            tb_table_close(&tb->tier[u][t]);
+            tb_table_close(&tb->tier[t][u]);
+            int32_t st = solve_pair(tb, u, t, dir, threads, progress, user,
+                                    msg, cap);
+            if (st != SEEGA_OK)
+                return st;
+        }
+    }
+    return SEEGA_OK;
+}
+
+/* ---- checking the tables against themselves ----------------------------- */
+
+/*
+ * Every used slot of tier (u, t) against one ply of lookahead over its
+ * legal actions (the canonical generation and make, the other tiers as
+ * stored): the stored value and distance must be exactly the best the
+ * mover gets from its children. So a won position has a child lost for
+ * the opponent one ply nearer the end and none nearer, a lost one only
+ * children won for the opponent, the farthest one ply nearer, and a
+ * drawn one no child lost for the opponent.
+ */
+int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
+                      tb_fault *fault)
+{
+    const tb_table *tt = &tb->tier[u][t];
+    fault->checked = 0;
+    for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
+        int d, v = tb_table_get(tt, slot, &d);
+        if (v == TB_V_UNUSED)
+            continue;
+        uint32_t m, o;
+        tb_unrank(&tb->ix, u, t, slot, &m, &o);
+        POS p = pos_of(m, o);
+        p_turn_start(&p, &tb->cr);
+        tbv want = {v == TB_V_WIN ? 1 : v == TB_V_LOSS ? -1 : 0,
+                    v == TB_V_DRAW ? 0 : d};
+        tbv got = {0, 0};
+        int st = 0;
+        if (p.result != SEEGA_ONGOING) {
+            got = tbv_of_result(p.result, p.side);
+        } else {
+            seega_action acts[SEEGA_MAX_ACTIONS];
+            int n = p_gen(&p, &tb->cr, acts);
+            for (int i = 0; i < n && st == 0; i++) {
+                POS c = p;
+                make_t(&c, &tb->cr, acts[i], tb->cr.move8, tb->cr.cap8, 0);
+                tbv cv;
+                st = eval_state(tb, &c, &cv, NULL);
+                cv = tbv_back(cv, c.side == p.side);
+                if (i == 0 || tbv_score(cv) > tbv_score(got))
+                    got = cv;
+            }
+        }
+        if (st != 0 || got.v != want.v || got.d != want.d) {
+            fault->mover = m;
+            fault->other = o;
+            fault->stored = want.v;
+            fault->stored_dist = want.d;
+            fault->found = st ? 2 : got.v;
+            fault->found_dist = got.d;
+            return SEEGA_E_CORRUPT;
+        }
+        fault->checked++;
+    }
+    return SEEGA_OK;
+}
