@@ -8,7 +8,8 @@
 # (tests/check_commits.sh: at most 72 characters, an area prefix; skipped
 # outside a git work tree, fails in a shallow clone), then builds and tests:
 #   1. gcc, Release, shared + static: every ctest test and the Doxygen docs
-#      (warnings fail);
+#      (warnings fail); the tests labelled "slow" (test_tablebase_exact)
+#      run in this step only;
 #   2. the ABI of that build's libseega.so against the committed baseline
 #      (tests/abi/check.sh, abidiff);
 #   3. valgrind memcheck on that build's C tests (every ctest test whose
@@ -81,8 +82,10 @@ build() { # build <dir> <cc> [cmake args...]
     cmake --build "$out/$1" -j "$jobs"
 }
 
-check() { # check <dir>
-    ctest --test-dir "$out/$1" -j "$jobs" --output-on-failure --timeout 1200
+check() { # check <dir> [ctest args...]
+    d=$1
+    shift
+    ctest --test-dir "$out/$d" -j "$jobs" --output-on-failure --timeout 1200 "$@"
 }
 
 step "commit subjects (tests/check_commits.sh)"
@@ -122,7 +125,7 @@ if ! SEEGA_TEST_SCALE=0.05 ctest --test-dir "$out/gcc" -T memcheck \
     --overwrite MemoryCheckCommand="$(command -v valgrind)" \
     --overwrite "MemoryCheckCommandOptions=-q --tool=memcheck \
 --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1" \
-    -R "$c_tests" --no-tests=error -j "$jobs" --output-on-failure \
+    -R "$c_tests" -LE slow --no-tests=error -j "$jobs" --output-on-failure \
     --timeout 1800; then
     for f in "$out/gcc/Testing/Temporary/MemoryChecker."*.log; do
         [ -s "$f" ] && { echo "== $f"; cat "$f"; }
@@ -133,14 +136,14 @@ fi
 step "clang, Release, portable C only (no __int128 or asm, no x86 variants)"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
     -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
-check clang
+check clang -LE slow
 
 step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"
 build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \
     -DSEEGA_BUILD_DOCS=OFF
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    check asan
+    check asan -LE slow
 
 # The fuzz and ThreadSanitizer trees build only what their tests run.
 lean="-DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_DOCS=OFF
@@ -161,7 +164,8 @@ step "clang, libFuzzer: each fuzz target for 20 s from the corpus"
 # shellcheck disable=SC2086
 configure fuzz clang $lean -DSEEGA_FUZZ=ON -DSEEGA_FUZZ_SECONDS=20
 cmake --build "$out/fuzz" -j "$jobs" \
-    --target fuzz_spn fuzz_action_text fuzz_rules fuzz_play fuzz_record
+    --target fuzz_spn fuzz_action_text fuzz_rules fuzz_play fuzz_record \
+    fuzz_tb_read
 ctest --test-dir "$out/fuzz" -L fuzz --no-tests=error -j "$jobs" \
     --output-on-failure
 

@@ -225,6 +225,26 @@ static int32_t stop_null(void)
     return 0;
 }
 
+static int32_t tb_close_null(void)
+{
+    seega_tb_close(NULL);
+    return 0;
+}
+
+static seega_tb_entry *tb_entry(void)
+{
+    static seega_tb_entry e;
+    e.version = SEEGA_TB_ENTRY_VERSION;
+    return &e;
+}
+
+static seega_tb_tier *tb_tier(void)
+{
+    static seega_tb_tier t;
+    t.version = SEEGA_TB_TIER_VERSION;
+    return &t;
+}
+
 static int32_t stop_idle(seega_game *g)
 {
     seega_search_stop(g); /* no search running: nothing happens */
@@ -719,7 +739,48 @@ static int32_t str_is(const char *s, const char *want)
 #define BAD_CASES_RECORDS(X)
 #endif
 
-#define BAD_CASES(X) BAD_CASES_CORE(X) BAD_CASES_RECORDS(X)
+/* Tablebases: the argument checks that need no tables on disk (the
+ * rest, with tables, are in tests/test_tablebase.c). */
+#define NO_TB_DIR "/nonexistent/seega-tb"
+#define BAD_CASES_TB(X)                                                        \
+    X(tbg_null, "seega_tb_generate", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,  \
+      seega_tb_generate(NULL, 2, NO_TB_DIR, NULL, O->msg, sizeof O->msg))     \
+    X(tbg_max0, "seega_tb_generate", "out of range", FX_NONE, SEEGA_E_INVALID, \
+      F_MSG, seega_tb_generate(&I->rules, 0, NO_TB_DIR, NULL, O->msg,         \
+                               sizeof O->msg))                                \
+    X(tbg_7, "seega_tb_generate", "wrong kind", FX_NONE, SEEGA_E_RULES, F_MSG, \
+      seega_tb_generate(&I->rules_7, 2, NO_TB_DIR, NULL, O->msg,              \
+                        sizeof O->msg))                                       \
+    X(tbg_v0, "seega_tb_generate", "version", FX_NONE, SEEGA_E_VERSION, F_MSG, \
+      seega_tb_generate(&I->rules_v0, 2, NO_TB_DIR, NULL, O->msg,             \
+                        sizeof O->msg))                                       \
+    X(tbg_nodir, "seega_tb_generate", "no such file", FX_NONE, SEEGA_E_IO,     \
+      F_MSG, seega_tb_generate(&I->rules, 1, NO_TB_DIR, NULL, O->msg,         \
+                               sizeof O->msg))                                \
+    X(tbo_null, "seega_tb_open", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,      \
+      seega_tb_open(&I->rules, NO_TB_DIR, NULL, O->msg, sizeof O->msg))       \
+    X(tbo_nodir, "seega_tb_open", "no such file", FX_NONE, SEEGA_E_IO, F_MSG,  \
+      seega_tb_open(&I->rules, NO_TB_DIR, (seega_tablebase **)&O->game,       \
+                    O->msg, sizeof O->msg))                                   \
+    X(tbo_bad, "seega_tb_open", "out of range", FX_NONE, SEEGA_E_RULES, F_MSG, \
+      seega_tb_open(&I->rules_bad, NO_TB_DIR, (seega_tablebase **)&O->game,   \
+                    O->msg, sizeof O->msg))                                   \
+    X(tbc_null, "seega_tb_close", "NULL", FX_NONE, 0, F_NOSTATUS,              \
+      tb_close_null())                                                        \
+    X(tbm_null, "seega_tb_max_pieces", "NULL", FX_NONE, SEEGA_E_INVALID, 0,    \
+      seega_tb_max_pieces(NULL))                                              \
+    X(tbp_null_tb, "seega_tb_probe", "NULL", FX_MOVING, SEEGA_E_INVALID,       \
+      F_GAME, seega_tb_probe(NULL, G, tb_entry()))                            \
+    X(tbp_null_game, "seega_tb_probe", "NULL", FX_NONE, SEEGA_E_INVALID, 0,    \
+      seega_tb_probe(NULL, NULL, tb_entry()))                                 \
+    X(tbt_null, "seega_tb_tier_info", "NULL", FX_NONE, SEEGA_E_INVALID, 0,     \
+      seega_tb_tier_info(NULL, 1, 1, tb_tier()))                              \
+    X(tbv_null, "seega_tb_verify", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,    \
+      seega_tb_verify(NULL, 1, 1, &O->u64, O->msg, sizeof O->msg))            \
+    X(tbs_null, "seega_set_tablebase", "NULL", FX_NONE, SEEGA_E_INVALID, 0,    \
+      seega_set_tablebase(NULL, NULL))
+
+#define BAD_CASES(X) BAD_CASES_CORE(X) BAD_CASES_RECORDS(X) BAD_CASES_TB(X)
 
 #define X_FN(id, fn, cls, fix, expect, flags, expr)                            \
     static int32_t run_##id(fx *f)                                             \

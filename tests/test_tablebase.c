@@ -1,0 +1,676 @@
+/*
+ * Endgame tablebases (docs/tablebases.md): generation, files, probing and
+ * the search with tables, through the public API.
+ *
+ * - Exactness: every position of the small tiers of several rule sets is
+ *   compared with the naive solver of tests/reference (forward iteration
+ *   to a fixed point over the reference's own moves), value and distance.
+ * - Consistency: every tier is checked against one ply of lookahead
+ *   (seega_tb_verify), and random positions against a proof of the search.
+ * - Files: resuming, and refusing truncated, corrupt and foreign files.
+ * - Bad input of every function.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "tb_naive.h"
+#include "testutil.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- scratch directories --------------------------------------------- */
+
+static char *scratch_dir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char tmpl[512];
+    snprintf(tmpl, sizeof tmpl, "%s/seega_tb.XXXXXX", base ? base : "/tmp");
+    char *d = mkdtemp(tmpl);
+    assert_non_null(d);
+    return strdup(d);
+}
+
+static void remove_dir(char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (e->d_name[0] == '.')
+                continue;
+            char path[1024];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+    free(dir);
+}
+
+static seega_rules rules_of(const char *text)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    int32_t st = seega_rules_from_text(text, &r, msg, sizeof msg);
+    if (st != SEEGA_OK)
+        print_error("%s: %s\n", text, msg);
+    assert_int_equal(st, SEEGA_OK);
+    return r;
+}
+
+static seega_tablebase *generate(const seega_rules *r, int max,
+                                 const char *dir)
+{
+    char msg[SEEGA_ERROR_MAX];
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    opt.threads = 2;
+    int32_t st = seega_tb_generate(r, max, dir, &opt, msg, sizeof msg);
+    if (st != SEEGA_OK)
+        print_error("generate: %s\n", msg);
+    assert_int_equal(st, SEEGA_OK);
+    seega_tablebase *tb = NULL;
+    st = seega_tb_open(r, dir, &tb, msg, sizeof msg);
+    if (st != SEEGA_OK)
+        print_error("open: %s\n", msg);
+    assert_int_equal(st, SEEGA_OK);
+    assert_int_equal(seega_tb_max_pieces(tb), max);
+    return tb;
+}
+
+static seega_tb_entry probe(const seega_tablebase *tb, seega_game *g)
+{
+    seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 9, 9, 0};
+    int32_t st = seega_tb_probe(tb, g, &e);
+    if (st != SEEGA_OK)
+        print_error("probe: %s\n", seega_last_error(g));
+    assert_int_equal(st, SEEGA_OK);
+    return e;
+}
+
+/* ---- exactness against the naive solver ------------------------------- */
+
+typedef struct cmp_state {
+    const seega_tablebase *tb;
+    seega_game *g;
+    long long compared, mismatches;
+} cmp_state;
+
+static void on_naive(void *user, const char *spn, int value, int distance)
+{
+    cmp_state *c = user;
+    if (seega_set_spn(c->g, spn) != SEEGA_OK) {
+        print_error("naive SPN refused: %s: %s\n", spn,
+                    seega_last_error(c->g));
+        c->mismatches++;
+        return;
+    }
+    seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 9, 9, 0};
+    int32_t st = seega_tb_probe(c->tb, c->g, &e);
+    c->compared++;
+    if (st != SEEGA_OK || e.value != value || e.distance != distance) {
+        if (c->mismatches++ < 5)
+            print_error("%s: naive %d %d, tables %d %d (status %d)\n", spn,
+                        value, distance, (int)e.value, (int)e.distance,
+                        (int)st);
+    }
+}
+
+static void exact_case(const char *text, int max)
+{
+    seega_rules r = rules_of(text);
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, max, dir);
+    cmp_state c = {tb, tu_game_rules(&r), 0, 0};
+    long long states = ref_tb_solve(&r, max, on_naive, &c);
+    assert_true(states > 0);
+    if (c.mismatches)
+        print_error("%s, max %d: %lld of %lld positions differ\n", text, max,
+                    c.mismatches, c.compared);
+    assert_int_equal(c.mismatches, 0);
+    assert_true(c.compared > 0);
+    /* every tier also agrees with its own lookahead */
+    for (int u = r.lose_at + 1; u <= max; u++)
+        for (int t = r.lose_at + 1; t <= max; t++) {
+            char msg[SEEGA_ERROR_MAX];
+            uint64_t n = 0;
+            int32_t st = seega_tb_verify(tb, u, t, &n, msg, sizeof msg);
+            if (st != SEEGA_OK)
+                print_error("%s\n", msg);
+            assert_int_equal(st, SEEGA_OK);
+            assert_true(n > 0);
+        }
+    seega_free(c.g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+/* Pieces a side of the exact comparisons: SEEGA_TB_EXACT_MAX (3 in the
+ * ctest test test_tablebase_exact; 2 by default, for the sanitizer and
+ * valgrind runs). */
+static int exact_max(void)
+{
+    const char *e = getenv("SEEGA_TB_EXACT_MAX");
+    return e && atoi(e) >= 2 && atoi(e) <= 4 ? atoi(e) : 2;
+}
+
+static void test_exact_classic(void **state)
+{
+    (void)state;
+    exact_case("classic 5", exact_max());
+}
+
+static void test_exact_traditional(void **state)
+{
+    (void)state;
+    exact_case("traditional 5", exact_max());
+}
+
+/* The quiet-limit presets without their limit: LOSES with eight
+ * directions, PASSES, X first. */
+static void test_exact_diagonal_no_limit(void **state)
+{
+    (void)state;
+    exact_case("diagonal 5 quiet_limit=0", exact_max());
+}
+
+static void test_exact_modern_no_limit(void **state)
+{
+    (void)state;
+    exact_case("modern 5 quiet_limit=0", exact_max());
+}
+
+/* Mixed fields: orthogonal steps with captures in eight directions, no
+ * immunity, chains, REMOVES with lose_at 0; and OPPONENT_OPENS with
+ * captures wider than steps (the must-open rule after captures). */
+static void test_exact_mixed(void **state)
+{
+    (void)state;
+    exact_case("classic 5 capture_dirs=all centre_immune=0 blocked=removes", 2);
+    exact_case("classic 5 capture_dirs=all lose_at=1", exact_max());
+}
+
+/* ---- probes against the search ------------------------------------------ */
+
+/* Random positions of the 3v3 and 3v2 tiers. Where the table sees the end
+ * within 7 plies, the search (9 plies deep, no tables) must prove the same
+ * result at the same distance; with the tables attached, every covered root
+ * is proven at once with the table's value, and the table's action is one
+ * ply nearer the end. */
+static void test_search_agrees(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, 3, dir);
+    seega_game *g = tu_game_rules(&r);
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    int proven = 0, wins = 0;
+    for (int i = 0; i < 3000; i++) {
+        char board[26];
+        memset(board, '.', 25);
+        board[25] = 0;
+        int nx = 2 + (i & 1), no = 1 + (i / 2 & 1);
+        for (int k = 0; k < nx + no;) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            int sq = (int)((x >> 33) % 25);
+            if (board[sq] == '.')
+                board[sq] = k++ < nx ? 'x' : 'o';
+        }
+        char spn[SEEGA_SPN_MAX];
+        int n = 0;
+        for (int rank = 4; rank >= 0; rank--) {
+            int run = 0;
+            for (int f = 0; f < 5; f++) {
+                char c = board[rank * 5 + f];
+                if (c == '.') {
+                    run++;
+                    continue;
+                }
+                if (run)
+                    spn[n++] = (char)('0' + run), run = 0;
+                spn[n++] = c;
+            }
+            if (run)
+                spn[n++] = (char)('0' + run);
+            spn[n++] = rank ? '/' : ' ';
+        }
+        snprintf(spn + n, sizeof spn - (size_t)n, "%c 0 0 0 -",
+                 (x >> 20) & 1 ? 'x' : 'o');
+        tu_load(g, spn);
+        int32_t reason;
+        if (seega_result(g, &reason) != SEEGA_ONGOING)
+            continue;
+        seega_tb_entry e = probe(tb, g);
+        seega_search_limits lim = SEEGA_SEARCH_LIMITS_INIT;
+        seega_search_result res;
+        res.version = SEEGA_SEARCH_RESULT_VERSION;
+        if (e.value != SEEGA_TB_DRAW && e.distance <= 7) {
+            lim.depth = 9;
+            assert_int_equal(seega_search(g, &lim, &res), SEEGA_OK);
+            assert_int_equal(res.proven, e.value == SEEGA_TB_WIN
+                                             ? SEEGA_PROVEN_WIN
+                                             : SEEGA_PROVEN_LOSS);
+            assert_int_equal(res.proven_plies, e.distance);
+            proven++;
+            wins += e.value == SEEGA_TB_WIN;
+        }
+        /* With the tables attached the root is proven at once, and the
+         * search's value and action keep the table's. */
+        assert_int_equal(seega_set_tablebase(g, tb), SEEGA_OK);
+        lim.depth = 2;
+        assert_int_equal(seega_search(g, &lim, &res), SEEGA_OK);
+        assert_int_equal(seega_set_tablebase(g, NULL), SEEGA_OK);
+        if (e.value == SEEGA_TB_WIN) {
+            assert_int_equal(res.proven, SEEGA_PROVEN_WIN);
+            assert_int_equal(res.proven_plies, e.distance);
+        } else if (e.value == SEEGA_TB_LOSS) {
+            assert_int_equal(res.proven, SEEGA_PROVEN_LOSS);
+            assert_int_equal(res.proven_plies, e.distance);
+        }
+        /* The best action keeps the value: the child is one ply nearer. */
+        if (e.value != SEEGA_TB_DRAW && e.distance > 1) {
+            int32_t side = seega_to_move(g);
+            assert_int_equal(seega_play(g, e.best), SEEGA_OK);
+            seega_tb_entry c = probe(tb, g);
+            int same = seega_to_move(g) == side;
+            assert_int_equal(c.value, same ? e.value : -e.value);
+            assert_int_equal(c.distance, e.distance - 1);
+        }
+    }
+    assert_true(proven > 20);
+    assert_true(wins > 0);
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+/* ---- states inside a turn ------------------------------------------------ */
+
+static int score(int value, int dist)
+{
+    return value > 0 ? 100000 - dist : value < 0 ? -100000 + dist : 0;
+}
+
+/* The probe of g is the best of its children's probes, one ply on. */
+static void check_by_children(const seega_tablebase *tb, seega_game *g)
+{
+    seega_tb_entry e = probe(tb, g);
+    seega_action acts[SEEGA_MAX_ACTIONS];
+    int n = seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS), best = -1000000;
+    int32_t side = seega_to_move(g);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(seega_play(g, acts[i]), SEEGA_OK);
+        seega_tb_entry c = probe(tb, g);
+        int v = seega_to_move(g) == side ? c.value : -c.value;
+        int sc = score(v, c.distance + 1);
+        if (sc > best)
+            best = sc;
+        if (acts[i] == e.best)
+            assert_int_equal(sc, score(e.value, e.distance));
+        assert_int_equal(seega_undo(g), SEEGA_OK);
+    }
+    assert_int_equal(best, score(e.value, e.distance));
+}
+
+static void test_turn_states(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, 3, dir);
+    seega_game *g = tu_game_rules(&r);
+    /* A chain under way: a2-b2 takes c2 (d2 beyond); the chain piece and
+     * its pass are probed through their actions. */
+    tu_load(g, "x3o/5/1o3/x1ox1/5 x 0 0 0 a2");
+    check_by_children(tb, g);
+    /* The table's best line from a won 3v2 position, to the end: every
+     * state on it (chains included) is one ply nearer the end. */
+    tu_load(g, "x4/5/5/o4/x1o1x x 0 0 0 -");
+    seega_tb_entry e = probe(tb, g);
+    assert_int_equal(e.value, SEEGA_TB_WIN);
+    int plies = 0;
+    for (;;) {
+        int32_t reason;
+        e = probe(tb, g);
+        if (seega_result(g, &reason) != SEEGA_ONGOING) {
+            assert_int_equal(e.distance, 0);
+            assert_int_equal(e.best, 0);
+            break;
+        }
+        check_by_children(tb, g);
+        int32_t side = seega_to_move(g);
+        assert_int_equal(seega_play(g, e.best), SEEGA_OK);
+        seega_tb_entry c = probe(tb, g);
+        assert_int_equal(c.value,
+                         seega_to_move(g) == side ? e.value : -e.value);
+        assert_int_equal(c.distance, e.distance - 1);
+        plies++;
+    }
+    tu_load(g, "x4/5/5/o4/x1o1x x 0 0 0 -");
+    assert_int_equal(plies, probe(tb, g).distance);
+    /* The extra turn after a pass (OPPONENT_OPENS): O on a1 is blocked by
+     * X on a2 and b1; it passes, and X must open a way. */
+    tu_load(g, "5/5/5/x4/ox2x o 0 0 0 -");
+    check_by_children(tb, g);
+    assert_int_equal(seega_play(g, seega_action_make(SEEGA_ACTION_PASS,
+                                                     SEEGA_NO_SQUARE,
+                                                     SEEGA_NO_SQUARE)),
+                     SEEGA_OK);
+    int32_t chain;
+    assert_int_equal(seega_turn_state(g, &chain), SEEGA_TURN_EXTRA);
+    check_by_children(tb, g);
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+/* ---- files: resume, truncation, corruption, other rules ----------------- */
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+typedef struct stages {
+    int found, done;
+} stages;
+
+static void count_stages(void *user, const seega_tb_progress *p)
+{
+    stages *s = user;
+    if (p->stage == SEEGA_TB_STAGE_FOUND)
+        s->found++;
+    if (p->stage == SEEGA_TB_STAGE_DONE)
+        s->done++;
+}
+
+static void test_files(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5"), other = rules_of("traditional 5");
+    char *dir = scratch_dir();
+    char msg[SEEGA_ERROR_MAX], path[1024], copy[1024];
+    seega_tablebase *tb = NULL;
+
+    /* no tables yet */
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg), SEEGA_E_IO);
+    assert_null(tb);
+    assert_true(strstr(msg, "no tables") != NULL);
+
+    stages s = {0, 0};
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    opt.progress = count_stages;
+    opt.progress_user = &s;
+    assert_int_equal(seega_tb_generate(&r, 2, dir, &opt, msg, sizeof msg),
+                     SEEGA_OK);
+    assert_int_equal(s.done, 3); /* 1v1, 1v2+2v1, 2v2 */
+    assert_int_equal(s.found, 0);
+
+    /* a second run keeps everything; a lost file is made again, the same */
+    snprintf(path, sizeof path, "%s/classic+5.2v1.sgtb", dir);
+    long size = file_size(path);
+    assert_true(size > 512);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char *before = malloc((size_t)size);
+    assert_int_equal(fread(before, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    assert_int_equal(unlink(path), 0);
+    s.found = s.done = 0;
+    assert_int_equal(seega_tb_generate(&r, 2, dir, &opt, msg, sizeof msg),
+                     SEEGA_OK);
+    assert_int_equal(s.done, 1);
+    assert_int_equal(s.found, 2);
+    assert_int_equal(file_size(path), size);
+    f = fopen(path, "rb");
+    unsigned char *after = malloc((size_t)size);
+    assert_int_equal(fread(after, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    assert_memory_equal(before, after, (size_t)size);
+
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg), SEEGA_OK);
+    assert_int_equal(seega_tb_max_pieces(tb), 2);
+    seega_tb_close(tb);
+    tb = NULL;
+
+    /* other rules: no files of theirs */
+    assert_int_equal(seega_tb_open(&other, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_IO);
+    /* a file of other rules under these rules' name */
+    snprintf(copy, sizeof copy, "%s/traditional+5.2v2.sgtb", dir);
+    snprintf(path, sizeof path, "%s/classic+5.2v2.sgtb", dir);
+    assert_int_equal(rename(path, copy), 0);
+    f = fopen(copy, "rb");
+    size = file_size(copy);
+    unsigned char *buf = malloc((size_t)size);
+    assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    assert_int_equal(rename(copy, path), 0);
+    /* traditional needs 2v2 only at its smallest: write the classic one
+     * under the traditional name */
+    f = fopen(copy, "wb");
+    fwrite(buf, 1, (size_t)size, f);
+    fclose(f);
+    assert_int_equal(seega_tb_open(&other, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_CORRUPT);
+    assert_true(strstr(msg, "other rules") != NULL);
+    unlink(copy);
+
+    /* truncated */
+    f = fopen(path, "wb");
+    fwrite(buf, 1, (size_t)size - 1, f);
+    fclose(f);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_CORRUPT);
+    assert_true(strstr(msg, "truncated") != NULL);
+    /* one byte changed in the values */
+    buf[600] ^= 0x40;
+    f = fopen(path, "wb");
+    fwrite(buf, 1, (size_t)size, f);
+    fclose(f);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_CORRUPT);
+    assert_true(strstr(msg, "checksum") != NULL);
+    /* another format version */
+    buf[600] ^= 0x40;
+    buf[8] = 99;
+    f = fopen(path, "wb");
+    fwrite(buf, 1, (size_t)size, f);
+    fclose(f);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_CORRUPT);
+    assert_true(strstr(msg, "format") != NULL);
+    /* only the header */
+    f = fopen(path, "wb");
+    fwrite(buf, 1, 100, f);
+    fclose(f);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_CORRUPT);
+    assert_null(tb);
+    /* generation repairs it */
+    assert_int_equal(seega_tb_generate(&r, 2, dir, NULL, msg, sizeof msg),
+                     SEEGA_OK);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg), SEEGA_OK);
+    seega_tb_close(tb);
+
+    /* a directory that is not there */
+    char missing[1100];
+    snprintf(missing, sizeof missing, "%s/none", dir);
+    assert_int_equal(seega_tb_generate(&r, 2, missing, NULL, msg, sizeof msg),
+                     SEEGA_E_IO);
+    assert_true(strstr(msg, "none") != NULL);
+
+    free(before);
+    free(after);
+    free(buf);
+    remove_dir(dir);
+}
+
+/* ---- bad input ----------------------------------------------------------- */
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    char msg[SEEGA_ERROR_MAX];
+    seega_tablebase *tb = NULL;
+
+    assert_int_equal(seega_tb_generate(NULL, 2, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_generate(&r, 2, NULL, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_generate(&r, 0, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_generate(&r, 13, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    seega_rules trad = rules_of("traditional 5");
+    assert_int_equal(seega_tb_generate(&trad, 1, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID); /* lose_at 1: two pieces at least */
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    opt.version = 77;
+    assert_int_equal(seega_tb_generate(&r, 2, dir, &opt, msg, sizeof msg),
+                     SEEGA_E_VERSION);
+    opt = (seega_tb_options)SEEGA_TB_OPTIONS_INIT;
+    opt.threads = 65;
+    assert_int_equal(seega_tb_generate(&r, 2, dir, &opt, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    seega_rules big = rules_of("classic 7");
+    assert_int_equal(seega_tb_generate(&big, 2, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_RULES);
+    assert_true(strstr(msg, "5x5") != NULL);
+    seega_rules quiet = rules_of("modern 5");
+    assert_int_equal(seega_tb_generate(&quiet, 2, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_RULES);
+    assert_true(strstr(msg, "quiet") != NULL);
+    assert_int_equal(seega_tb_open(&quiet, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_RULES);
+    seega_rules bad = r;
+    bad.version = 99;
+    assert_int_equal(seega_tb_open(&bad, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_VERSION);
+    assert_int_equal(seega_tb_open(&r, NULL, &tb, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_open(&r, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_null(tb);
+    seega_tb_close(NULL);
+    assert_int_equal(seega_tb_max_pieces(NULL), SEEGA_E_INVALID);
+
+    tb = generate(&r, 2, dir);
+    seega_game *g = tu_game_rules(&r);
+    seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 0, 0, 0};
+    /* the placing */
+    assert_int_equal(seega_tb_probe(tb, g, &e), SEEGA_E_NOT_COVERED);
+    assert_true(strstr(seega_last_error(g), "not in the tables") != NULL);
+    /* three pieces a side in tables of two */
+    tu_load(g, "5/5/xxx2/5/ooo2 x 0 0 0 -");
+    assert_int_equal(seega_tb_probe(tb, g, &e), SEEGA_E_NOT_COVERED);
+    /* 2v3 is not covered either, 2v2 is */
+    tu_load(g, "5/5/xx3/5/ooo2 x 0 0 0 -");
+    assert_int_equal(seega_tb_probe(tb, g, &e), SEEGA_E_NOT_COVERED);
+    tu_load(g, "5/5/xx3/5/oo3 x 0 0 0 -");
+    assert_int_equal(seega_tb_probe(tb, g, &e), SEEGA_OK);
+    e.version = 2;
+    assert_int_equal(seega_tb_probe(tb, g, &e), SEEGA_E_VERSION);
+    e.version = SEEGA_TB_ENTRY_VERSION;
+    assert_int_equal(seega_tb_probe(NULL, g, &e), SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_probe(tb, NULL, &e), SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_probe(tb, g, NULL), SEEGA_E_INVALID);
+    /* a game of other rules */
+    seega_game *t = tu_game(SEEGA_TRADITIONAL, 5);
+    tu_load(t, "5/5/xx3/5/oo3 x 0 0 0 -");
+    assert_int_equal(seega_tb_probe(tb, t, &e), SEEGA_E_RULES);
+    assert_int_equal(seega_set_tablebase(t, tb), SEEGA_E_RULES);
+    assert_int_equal(seega_set_tablebase(NULL, tb), SEEGA_E_INVALID);
+    seega_free(t);
+
+    seega_tb_tier ti;
+    ti.version = SEEGA_TB_TIER_VERSION;
+    assert_int_equal(seega_tb_tier_info(tb, 2, 2, &ti), SEEGA_OK);
+    assert_int_equal(ti.positions, ti.wins + ti.draws + ti.losses);
+    assert_int_equal(seega_tb_tier_info(tb, 3, 2, &ti), SEEGA_E_NOT_COVERED);
+    assert_int_equal(seega_tb_tier_info(tb, -1, 2, &ti), SEEGA_E_NOT_COVERED);
+    assert_int_equal(seega_tb_tier_info(NULL, 2, 2, &ti), SEEGA_E_INVALID);
+    ti.version = 0;
+    assert_int_equal(seega_tb_tier_info(tb, 2, 2, &ti), SEEGA_E_VERSION);
+    uint64_t n;
+    assert_int_equal(seega_tb_verify(tb, 3, 3, &n, msg, sizeof msg),
+                     SEEGA_E_NOT_COVERED);
+    assert_int_equal(seega_tb_verify(NULL, 1, 1, &n, msg, sizeof msg),
+                     SEEGA_E_INVALID);
+    assert_string_equal(seega_status_text(SEEGA_E_NOT_COVERED),
+                        "position not covered by the tablebase");
+    assert_string_equal(seega_status_text(SEEGA_E_IO),
+                        "file input/output failed");
+    assert_string_equal(seega_status_text(SEEGA_E_CORRUPT),
+                        "corrupt or foreign tablebase file");
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+/* The longest win of a tier, as tier_info gives it, is a win at that
+ * distance when probed. */
+static void test_tier_info(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, 3, dir);
+    seega_game *g = tu_game_rules(&r);
+    int tiers = 0;
+    for (int u = 1; u <= 3; u++)
+        for (int t = 1; t <= 3; t++) {
+            seega_tb_tier ti;
+            ti.version = SEEGA_TB_TIER_VERSION;
+            assert_int_equal(seega_tb_tier_info(tb, u, t, &ti), SEEGA_OK);
+            assert_int_equal(ti.positions, ti.wins + ti.draws + ti.losses);
+            if (!ti.wins) {
+                assert_int_equal(ti.longest_win, -1);
+                continue;
+            }
+            tu_load(g, ti.longest_win_spn);
+            seega_tb_entry e = probe(tb, g);
+            assert_int_equal(e.value, SEEGA_TB_WIN);
+            assert_int_equal(e.distance, ti.longest_win);
+            assert_int_equal(seega_pieces(g, SEEGA_X), u);
+            assert_int_equal(seega_pieces(g, SEEGA_O), t);
+            tiers++;
+        }
+    assert_true(tiers >= 3);
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_tier_info),
+        cmocka_unit_test(test_turn_states),
+        cmocka_unit_test(test_search_agrees),
+        cmocka_unit_test(test_exact_classic),
+        cmocka_unit_test(test_exact_traditional),
+        cmocka_unit_test(test_exact_diagonal_no_limit),
+        cmocka_unit_test(test_exact_modern_no_limit),
+        cmocka_unit_test(test_exact_mixed),
+    };
+    /* SEEGA_TEST_FILTER=PATTERN runs only the tests it names (cmocka's
+     * wildcards), e.g. "test_exact*". */
+    if (getenv("SEEGA_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("SEEGA_TEST_FILTER"));
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
