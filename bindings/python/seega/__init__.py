@@ -20,9 +20,12 @@ system; see ``seega.library_path``.
 from . import _native
 from ._action import Action
 from ._errors import (
+    CorruptTablebaseError,
+    FileError,
     GameOverError,
     IllegalMoveError,
     InvalidArgumentError,
+    NotCoveredError,
     OutOfMemoryError,
     ParseError,
     RulesError,
@@ -39,6 +42,14 @@ from ._game import (
     SearchResult,
 )
 from ._rules import PRESETS, Rules
+from ._tablebase import (
+    TB_MAX_PIECES,
+    ProbeResult,
+    Tablebase,
+    TablebaseProgress,
+    TierInfo,
+    generate_tablebase,
+)
 
 #: Version of this binding.
 __version__ = "1.1.0"
@@ -66,16 +77,20 @@ def status_text(status: int) -> str:
 __all__ = [
     "ABI_MAJOR",
     "Action",
+    "CorruptTablebaseError",
     "DEFAULT_MAX_ACTIONS",
+    "FileError",
     "Game",
     "GameOverError",
     "IllegalMoveError",
     "InvalidArgumentError",
+    "NotCoveredError",
     "OutOfMemoryError",
     "PERFT_MAX_DEPTH",
     "PRESETS",
     "ParseError",
     "PlayoutStats",
+    "ProbeResult",
     "Rules",
     "RulesError",
     "SCORE_PROVEN",
@@ -83,6 +98,11 @@ __all__ = [
     "SeegaError",
     "SquareIndexError",
     "SquareNameError",
+    "TB_MAX_PIECES",
+    "Tablebase",
+    "TablebaseProgress",
+    "TierInfo",
+    "generate_tablebase",
     "library_origin",
     "library_path",
     "library_version",

@@ -14,6 +14,9 @@ __all__ = [
     "SquareNameError",
     "RulesError",
     "OutOfMemoryError",
+    "FileError",
+    "CorruptTablebaseError",
+    "NotCoveredError",
     "error_for_status",
 ]
 
@@ -27,6 +30,9 @@ E_GAME_OVER = -5
 E_BUFFER = -6
 E_VERSION = -7
 E_RULES = -8
+E_IO = -9
+E_CORRUPT = -10
+E_NOT_COVERED = -11
 
 _STATUS_NAMES = {
     OK: "SEEGA_OK",
@@ -38,6 +44,9 @@ _STATUS_NAMES = {
     E_BUFFER: "SEEGA_E_BUFFER",
     E_VERSION: "SEEGA_E_VERSION",
     E_RULES: "SEEGA_E_RULES",
+    E_IO: "SEEGA_E_IO",
+    E_CORRUPT: "SEEGA_E_CORRUPT",
+    E_NOT_COVERED: "SEEGA_E_NOT_COVERED",
 }
 
 
@@ -118,6 +127,34 @@ class OutOfMemoryError(SeegaError, MemoryError):
     """``SEEGA_E_NOMEM``: the library could not allocate."""
 
 
+class FileError(SeegaError, OSError):
+    """``SEEGA_E_IO``: a file could not be read or written (missing, no
+    permission, disk full); the message names the file and the reason.
+    Raised by :meth:`Tablebase.open` for a directory without tables of the
+    rules, and by :func:`generate_tablebase`.
+
+    Also an ``OSError`` (whose ``errno`` is None: the library gives a
+    message, not an error number)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(status, message)
+        self.errno = None
+        self.strerror = message
+
+
+class CorruptTablebaseError(SeegaError):
+    """``SEEGA_E_CORRUPT``: a tablebase file is truncated or corrupt, of
+    another format version, or built for other rules or another tier (or
+    changed on disk after it was opened)."""
+
+
+class NotCoveredError(SeegaError, LookupError):
+    """``SEEGA_E_NOT_COVERED``: the position (or tier) is outside what the
+    tablebase holds: the placing phase, or more pieces than its tiers.
+
+    Also a ``LookupError``, as for a key a mapping does not hold."""
+
+
 _BY_STATUS: Dict[int, Type[SeegaError]] = {
     E_INVALID: InvalidArgumentError,
     E_ILLEGAL: IllegalMoveError,
@@ -125,6 +162,9 @@ _BY_STATUS: Dict[int, Type[SeegaError]] = {
     E_NOMEM: OutOfMemoryError,
     E_GAME_OVER: GameOverError,
     E_RULES: RulesError,
+    E_IO: FileError,
+    E_CORRUPT: CorruptTablebaseError,
+    E_NOT_COVERED: NotCoveredError,
 }
 
 

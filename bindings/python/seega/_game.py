@@ -22,6 +22,7 @@ from ._errors import (
 from ._interrupt import StopOnInterrupt
 from ._notation import notation_for
 from ._rules import Rules, resolve
+from ._tablebase import Tablebase
 
 __all__ = ["Game", "PlayoutStats", "SearchResult", "Square", "ActionLike", "PERFT_MAX_DEPTH"]
 
@@ -228,6 +229,7 @@ class Game:
         self._rules = rules
         self._size = rules.board_size
         self._notation = notation_for(self._size)
+        self._tablebase: Optional[Tablebase] = None  # attached tables, kept alive
         self._ptr = handle
 
     @classmethod
@@ -305,6 +307,9 @@ class Game:
                 handle, self._ptr = self._ptr, None
             if handle:
                 _lib.seega_free(handle)
+            tablebase, self._tablebase = self._tablebase, None
+            if tablebase is not None:
+                tablebase._forget(self)
         finally:
             self._lock.release()
 
@@ -328,7 +333,12 @@ class Game:
         out = N.GamePtr()
         with self._lock:
             _lib.seega_clone(self._h(), byref(out))
-        return Game._wrap(out, self._rules)
+            game = Game._wrap(out, self._rules)
+            tablebase = self._tablebase
+            if tablebase is not None:  # the C copy has the tables attached too
+                tablebase._adopt(game)
+                game._tablebase = tablebase
+        return game
 
     def __copy__(self) -> "Game":
         return self.copy()
@@ -832,6 +842,52 @@ class Game:
             handle = self._ptr
             if handle:
                 _lib.seega_search_stop(handle)
+
+    # ---- tablebases -----------------------------------------------------
+
+    def set_tablebase(self, tablebase: Optional[Tablebase]) -> None:
+        """Let the game's searches use endgame tables (None: no longer;
+        ``seega_set_tablebase``). :meth:`search` and :meth:`hint` then
+        score every position the tables cover exactly, so they play
+        perfectly there and prove results.
+
+        The tables must have the game's rules (else :class:`RulesError`)
+        and stay open: the game keeps a reference to them, and closing
+        them detaches them from the game. :meth:`copy` keeps them
+        attached; pickling does not."""
+        if tablebase is not None and not isinstance(tablebase, Tablebase):
+            raise TypeError("set_tablebase() takes a seega.Tablebase or None, not %s"
+                            % type(tablebase).__name__)
+        with self._lock:
+            handle = self._h()
+            old = self._tablebase
+            if tablebase is None:
+                if N.HAS_TABLEBASE:
+                    _lib.seega_set_tablebase(handle, None)
+            else:
+                tablebase._attach(self, handle)
+            self._tablebase = tablebase
+            if old is not None and old is not tablebase:
+                old._forget(self)
+
+    @property
+    def tablebase(self) -> Optional[Tablebase]:
+        """The tables attached with :meth:`set_tablebase`, or None."""
+        return self._tablebase
+
+    def _drop_tablebase(self, tablebase: Tablebase) -> None:
+        """Detach tablebase if attached (Tablebase.close); waits for the
+        game's lock, so for a search of the game to end."""
+        with self._lock:
+            if self._tablebase is tablebase:
+                handle = self._ptr
+                if handle:
+                    if self._searching:
+                        raise RuntimeError("cannot close the tables of a game from its own "
+                                           "search's on_progress")
+                    _lib.seega_set_tablebase(handle, None)
+                self._tablebase = None
+            tablebase._forget(self)
 
     # ---- records --------------------------------------------------------
 

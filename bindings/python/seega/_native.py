@@ -180,6 +180,78 @@ class SearchLimitsStruct(Structure):
     ]
 
 
+TB_LOSS, TB_DRAW, TB_WIN = -1, 0, 1
+TB_MAX_PIECES = 12
+TB_ENTRY_VERSION = 1
+TB_PROGRESS_VERSION = 1
+TB_OPTIONS_VERSION = 1
+TB_TIER_VERSION = 1
+TB_STAGE_START, TB_STAGE_LEVEL, TB_STAGE_DONE, TB_STAGE_FOUND = range(4)
+
+
+class TablebaseStruct(Structure):
+    """``struct seega_tablebase``: opaque, only pointers to it cross the ABI."""
+
+    _fields_: List[Tuple[str, Any]] = []
+
+
+TablebasePtr = POINTER(TablebaseStruct)
+
+
+class TbEntryStruct(Structure):
+    """``seega_tb_entry`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("value", c_int32),
+        ("distance", c_int32),
+        ("best", c_uint32),
+    ]
+
+
+class TbProgressStruct(Structure):
+    """``seega_tb_progress`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("mover", c_int32),
+        ("other", c_int32),
+        ("stage", c_int32),
+        ("level", c_int32),
+        ("slots", c_uint64),
+    ]
+
+
+#: ``seega_tb_progress_fn``
+TB_PROGRESS_FN = CFUNCTYPE(None, c_void_p, POINTER(TbProgressStruct))
+
+
+class TbOptionsStruct(Structure):
+    """``seega_tb_options`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("threads", c_int32),
+        ("progress", TB_PROGRESS_FN),
+        ("progress_user", c_void_p),
+    ]
+
+
+class TbTierStruct(Structure):
+    """``seega_tb_tier`` (version 1)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("positions", c_uint64),
+        ("wins", c_uint64),
+        ("draws", c_uint64),
+        ("losses", c_uint64),
+        ("longest_win", c_int32),
+        ("longest_loss", c_int32),
+        ("longest_win_spn", c_char * SPN_MAX),
+    ]
+
+
 # ---- finding the library -------------------------------------------------
 
 
@@ -361,6 +433,14 @@ def _check_game(result: int, func: Any, args: Sequence[Any]) -> int:
     return result
 
 
+def _check_second_game(result: int, func: Any, args: Sequence[Any]) -> int:
+    """errcheck of a function whose second argument is the game that holds
+    its message (``seega_tb_probe``)."""
+    if result < 0:
+        raise error_for_status(result, message_of(args[1]))
+    return result
+
+
 _G = GamePtr
 _I = c_int32
 _A = c_uint32  # seega_action
@@ -440,6 +520,21 @@ _RECORDS: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
     ("seega_record_tag", _I, [c_char_p, c_char_p, _BUF, c_size_t], None),
 ]
 
+_TB = TablebasePtr
+
+# Bound when the library has them (endgame tablebases); see HAS_TABLEBASE.
+_TABLEBASE: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
+    ("seega_tb_generate", _I, [POINTER(RulesStruct), _I, c_char_p, POINTER(TbOptionsStruct),
+                               _BUF, c_size_t], None),
+    ("seega_tb_open", _I, [POINTER(RulesStruct), c_char_p, POINTER(_TB), _BUF, c_size_t], None),
+    ("seega_tb_close", None, [_TB], None),
+    ("seega_tb_max_pieces", _I, [_TB], None),
+    ("seega_tb_probe", _I, [_TB, _G, POINTER(TbEntryStruct)], _check_second_game),
+    ("seega_tb_tier_info", _I, [_TB, _I, _I, POINTER(TbTierStruct)], None),
+    ("seega_tb_verify", _I, [_TB, _I, _I, POINTER(c_uint64), _BUF, c_size_t], None),
+    ("seega_set_tablebase", _I, [_G, _TB], _check_game),
+]
+
 
 def _declare(name: str, restype: Any, argtypes: List[Any],
              errcheck: Optional[Callable[..., Any]]) -> None:
@@ -466,6 +561,11 @@ if HAS_SEARCH:
 HAS_RECORDS = all(hasattr(lib, _proto[0]) for _proto in _RECORDS)
 if HAS_RECORDS:
     for _proto in _RECORDS:
+        _declare(*_proto)
+#: True when the loaded library has the endgame tablebases.
+HAS_TABLEBASE = all(hasattr(lib, _proto[0]) for _proto in _TABLEBASE)
+if HAS_TABLEBASE:
+    for _proto in _TABLEBASE:
         _declare(*_proto)
 del _proto
 

@@ -1,0 +1,429 @@
+"""seega.Tablebase: endgame tablebases (5x5 rules without a quiet limit).
+
+A thin wrapper over a ``seega_tablebase`` handle: :meth:`Tablebase.open`
+maps the tables of a rule set from a directory, :meth:`Tablebase.probe`
+gives the exact value of a game's position, and :meth:`Game.set_tablebase`
+lets a game's searches use them. :func:`generate_tablebase` writes them.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+import weakref
+from ctypes import byref
+from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Union
+
+from . import _native as N
+from ._action import Action
+from ._errors import E_INVALID, E_NOT_COVERED, InvalidArgumentError, error_for_status
+from ._notation import notation_for
+from ._rules import Rules, resolve
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._game import Game
+
+__all__ = [
+    "Tablebase",
+    "ProbeResult",
+    "TierInfo",
+    "TablebaseProgress",
+    "generate_tablebase",
+    "TB_MAX_PIECES",
+]
+
+_lib = N.lib
+
+#: The most pieces a side a 5x5 table can hold (``SEEGA_TB_MAX_PIECES``).
+TB_MAX_PIECES = N.TB_MAX_PIECES
+
+_VALUES = {N.TB_WIN: "win", N.TB_DRAW: "draw", N.TB_LOSS: "loss"}
+_STAGES = {N.TB_STAGE_START: "start", N.TB_STAGE_LEVEL: "level",
+           N.TB_STAGE_DONE: "done", N.TB_STAGE_FOUND: "found"}
+
+#: A directory: a str, bytes or an os.PathLike.
+PathLike = Union[str, bytes, "os.PathLike[Any]"]
+
+
+class ProbeResult(NamedTuple):
+    """What :meth:`Tablebase.probe` found, for the side to move.
+
+    - ``value``: ``"win"``, ``"draw"`` or ``"loss"`` under best play
+    - ``distance``: plies to the end of the game under best play (the
+      winner plays the fastest line, the loser the slowest); None for a
+      draw, 0 for a finished game
+    - ``best``: an action that keeps the value (the fastest win, the
+      slowest loss), or None once the game is over
+    """
+
+    value: str
+    distance: Optional[int]
+    best: Optional[Action]
+
+
+class TierInfo(NamedTuple):
+    """The figures of one tier (:meth:`Tablebase.tier_info`): positions
+    with ``mover`` pieces for the side to move against ``other``.
+
+    - ``positions``, ``wins``, ``draws``, ``losses``: counts, symmetries
+      folded, for the side to move
+    - ``longest_win``, ``longest_loss``: plies of the longest forced win
+      and of the longest loss; None when there is none
+    - ``longest_win_spn``: a position of that win (X to move), or None
+    """
+
+    positions: int
+    wins: int
+    draws: int
+    losses: int
+    longest_win: Optional[int]
+    longest_loss: Optional[int]
+    longest_win_spn: Optional[str]
+
+
+class TablebaseProgress(NamedTuple):
+    """Where a generation stands (given to the ``progress`` function of
+    :func:`generate_tablebase`).
+
+    - ``mover``, ``other``: the pair of tiers being solved (``mover``
+      against ``other`` and ``other`` against ``mover``)
+    - ``stage``: ``"start"`` (the pair starts), ``"level"`` (one distance
+      level is done), ``"done"`` (the pair is written) or ``"found"`` (the
+      pair was already on disk and is kept)
+    - ``level``: in the ``"level"`` stage, the distance done
+    - ``slots``: slots in the pair (0 when found on disk)
+    """
+
+    mover: int
+    other: int
+    stage: str
+    level: int
+    slots: int
+
+
+def _require() -> None:
+    if not N.HAS_TABLEBASE:
+        raise NotImplementedError("libseega %s has no tablebases"
+                                  % N.version_text(N.version_number))
+
+
+def _path_arg(directory: Any) -> bytes:
+    """A directory argument as the bytes the C API reads (the file system
+    encoding, as ``open()`` does)."""
+    try:
+        raw = os.fsencode(directory)
+    except TypeError:
+        raise TypeError("directory must be a str, bytes or os.PathLike, not %s"
+                        % type(directory).__name__) from None
+    if b"\0" in raw:
+        raise InvalidArgumentError(E_INVALID, "directory contains a NUL character")
+    return raw
+
+
+def _int32(value: Any, what: str, lo: int = N.INT32_MIN, hi: int = N.INT32_MAX) -> int:
+    from ._game import _int_arg
+
+    return _int_arg(value, what, lo, hi)
+
+
+class Tablebase:
+    """The endgame tables of one rule set, opened from a directory.
+
+    ``Tablebase.open("classic", directory)`` (or ``Tablebase(rules,
+    directory)``) maps the tables that :func:`generate_tablebase` (or the
+    ``seega-tb`` tool) wrote there, checking each file in full. Tables
+    exist for 5x5 rules without a quiet-turn limit (CLASSIC, TRADITIONAL,
+    ...). Then::
+
+        with seega.Tablebase.open("classic", "tables") as tb:
+            tb.probe(game)            # ProbeResult('win', 17, Action('c2-c1'))
+            game.set_tablebase(tb)    # game.search() uses the tables
+
+    A tablebase holds a C handle: release it with :meth:`close`, or use it
+    as a context manager (it is also released when garbage-collected). A
+    game it is attached to keeps it alive; closing it detaches it from
+    every such game first. Probes may run in several threads at once.
+
+    Raises :class:`FileError` when the directory has no tables of these
+    rules (not even the smallest tier) or a file cannot be read,
+    :class:`CorruptTablebaseError` for a truncated, corrupt or foreign
+    file, :class:`RulesError` for rules that have no tables (not 5x5, or
+    with a quiet-turn limit).
+    """
+
+    def __init__(self, rules_or_preset_name: Union[Rules, str], directory: PathLike,
+                 size: Optional[int] = None) -> None:
+        self._ptr: Any = None  # so that __del__ and close() work after a failure
+        _require()
+        rules = resolve(rules_or_preset_name, size)
+        raw = _path_arg(directory)
+        struct = rules._to_struct()
+        handle = N.TablebasePtr()
+        msg = ctypes.create_string_buffer(N.ERROR_MAX)
+        status = _lib.seega_tb_open(byref(struct), raw, byref(handle), msg, N.ERROR_MAX)
+        if status != 0:
+            raise error_for_status(status, msg.value.decode("utf-8", "replace")
+                                   or N.status_text(status))
+        self._cond = threading.Condition(threading.Lock())
+        self._users = 0          # probes running (each holds no lock)
+        self._closing = False    # close() is detaching the games
+        self._games: "weakref.WeakSet[Game]" = weakref.WeakSet()  # games it is attached to
+        self._rules = rules
+        self._directory = os.fsdecode(raw)
+        self._max_pieces = int(_lib.seega_tb_max_pieces(handle))
+        self._notation = notation_for(rules.board_size)
+        self._ptr = handle
+
+    @classmethod
+    def open(cls, rules_or_preset_name: Union[Rules, str], directory: PathLike,
+             size: Optional[int] = None) -> "Tablebase":
+        """Open the tables of a rule set (a :class:`Rules`, or a preset name
+        with an optional board size) in a directory; the same as
+        ``Tablebase(rules, directory)``."""
+        return cls(rules_or_preset_name, directory, size)
+
+    # ---- lifecycle ------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has released the tables."""
+        return not self.__dict__.get("_ptr")
+
+    def _use(self) -> Any:
+        """Count one user of the handle (a probe) and return the handle;
+        the caller calls :meth:`_done`. Raises for closed tables."""
+        with self._cond:
+            if not self._ptr or self._closing:
+                raise InvalidArgumentError(E_INVALID, "the tablebase is closed")
+            self._users += 1
+            return self._ptr
+
+    def _done(self) -> None:
+        with self._cond:
+            self._users -= 1
+            if not self._users:
+                self._cond.notify_all()
+
+    def close(self) -> None:
+        """Release the tables. Every game they are attached to is detached
+        first (waiting for a search of that game to end), and probes
+        running in other threads are waited for; any later use raises
+        :class:`InvalidArgumentError`. Closing twice is harmless."""
+        with self._cond:
+            if not self._ptr or self._closing:
+                return
+            self._closing = True
+        try:
+            # Detach from every game; a game copied meanwhile joins the set,
+            # so go on until it is empty.
+            while True:
+                with self._cond:
+                    games = list(self._games)
+                if not games:
+                    break
+                for game in games:
+                    game._drop_tablebase(self)
+        except BaseException:
+            with self._cond:
+                self._closing = False
+            raise
+        with self._cond:
+            while self._users:
+                self._cond.wait()
+            handle, self._ptr = self._ptr, None
+            self._closing = False
+        if handle:
+            _lib.seega_tb_close(handle)
+
+    def __enter__(self) -> "Tablebase":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self, _close: Any = getattr(_lib, "seega_tb_close", None)) -> None:
+        # No game holds it (an attached game keeps a reference), and no
+        # probe runs (a probe holds a reference too).
+        handle = self.__dict__.get("_ptr")
+        if handle and _close is not None:
+            self._ptr = None
+            _close(handle)
+
+    # ---- attaching (called by Game, which holds its own lock) -----------
+
+    def _attach(self, game: "Game", game_handle: Any) -> None:
+        """seega_set_tablebase(game, self): the game's lock is held."""
+        with self._cond:
+            if not self._ptr or self._closing:
+                raise InvalidArgumentError(E_INVALID, "the tablebase is closed")
+            _lib.seega_set_tablebase(game_handle, self._ptr)  # RulesError for other rules
+            self._games.add(game)
+
+    def _adopt(self, game: "Game") -> None:
+        """A copy of an attached game (seega_clone copies the tables)."""
+        with self._cond:
+            self._games.add(game)
+
+    def _forget(self, game: "Game") -> None:
+        with self._cond:
+            self._games.discard(game)
+
+    # ---- queries --------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the tables were opened for."""
+        return self._rules
+
+    @property
+    def directory(self) -> str:
+        """The directory the tables were opened from."""
+        return self._directory
+
+    @property
+    def max_pieces(self) -> int:
+        """The most pieces a side the tables hold (``seega_tb_max_pieces``):
+        every tier with both sides from ``lose_at + 1`` to this."""
+        if self.closed:
+            raise InvalidArgumentError(E_INVALID, "the tablebase is closed")
+        return self._max_pieces
+
+    def probe(self, game: "Game") -> ProbeResult:
+        """The exact value of the game's position for the side to move,
+        its distance to the end and a best action (``seega_tb_probe``).
+
+        Any position of the moving phase with at most :attr:`max_pieces`
+        a side, also inside a turn (a chain, after a pass or a removal); a
+        finished game gives its result at distance 0. Raises
+        :class:`NotCoveredError` in the placing phase or with more pieces,
+        :class:`RulesError` for a game with other rules, and
+        :class:`CorruptTablebaseError` when the tables disagree with
+        themselves (a file changed on disk)."""
+        from ._game import Game
+
+        if not isinstance(game, Game):
+            raise TypeError("probe() takes a seega.Game, not %s" % type(game).__name__)
+        entry = N.TbEntryStruct(version=N.TB_ENTRY_VERSION)
+        with game._lock:
+            handle = game._h()
+            tb = self._use()
+            try:
+                _lib.seega_tb_probe(tb, handle, byref(entry))
+            finally:
+                self._done()
+        return ProbeResult(
+            _VALUES.get(entry.value, "draw"),
+            None if entry.value == N.TB_DRAW else entry.distance,
+            self._notation.action(entry.best) if entry.best else None,
+        )
+
+    def tier_info(self, mover: int, other: int) -> TierInfo:
+        """The figures of the tier ``mover`` pieces (side to move) against
+        ``other`` (``seega_tb_tier_info``). Raises :class:`NotCoveredError`
+        for a tier the tables do not hold."""
+        m = _int32(mover, "mover")
+        o = _int32(other, "other")
+        out = N.TbTierStruct(version=N.TB_TIER_VERSION)
+        tb = self._use()
+        try:
+            status = _lib.seega_tb_tier_info(tb, m, o, byref(out))
+        finally:
+            self._done()
+        if status != 0:
+            raise error_for_status(
+                status, "no tier %dv%d in these tables (each side %d to %d pieces)"
+                % (m, o, self._rules.lose_at + 1, self._max_pieces)
+                if status == E_NOT_COVERED else N.status_text(status))
+        spn = out.longest_win_spn.decode("ascii", "replace")
+        return TierInfo(
+            out.positions, out.wins, out.draws, out.losses,
+            out.longest_win if out.longest_win >= 0 else None,
+            out.longest_loss if out.longest_loss >= 0 else None,
+            spn or None,
+        )
+
+    def verify(self, mover: int, other: int) -> int:
+        """Check the tier ``mover`` against ``other`` against itself: every
+        position's stored value and distance must be what one ply of
+        lookahead over its actions gives (``seega_tb_verify``; about as long
+        as generating the tier). Returns the positions checked. Raises
+        :class:`CorruptTablebaseError` naming the first position found
+        wrong, :class:`NotCoveredError` for a tier the tables do not
+        hold."""
+        m = _int32(mover, "mover")
+        o = _int32(other, "other")
+        checked = ctypes.c_uint64()
+        msg = ctypes.create_string_buffer(N.ERROR_MAX)
+        tb = self._use()
+        try:
+            status = _lib.seega_tb_verify(tb, m, o, byref(checked), msg, N.ERROR_MAX)
+        finally:
+            self._done()
+        if status != 0:
+            raise error_for_status(status, msg.value.decode("utf-8", "replace")
+                                   or N.status_text(status))
+        return checked.value
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<seega.Tablebase (closed)>"
+        name = self._rules.preset_name or "custom rules"
+        return "<seega.Tablebase %s %dx%d max_pieces=%d directory=%r>" % (
+            name, self._rules.board_size, self._rules.board_size, self._max_pieces,
+            self._directory)
+
+
+def generate_tablebase(rules_or_preset_name: Union[Rules, str], max_pieces: int,
+                       directory: PathLike, threads: int = 1,
+                       progress: Optional[Callable[[TablebaseProgress], Any]] = None,
+                       *, size: Optional[int] = None) -> None:
+    """Write the tables of a rule set with up to ``max_pieces`` pieces a
+    side into an existing directory (``seega_tb_generate``).
+
+    Tiers that are already there and pass the checks are kept, so a
+    generation that stopped resumes where it was. ``threads`` is 1 to 64
+    (0 also means one). ``progress(info)``, if given, is called on this
+    thread with a :class:`TablebaseProgress` as the work goes on; the
+    generation cannot be interrupted, so an exception it raises (Ctrl-C
+    included) is raised once the generation has ended, and it is not
+    called again.
+
+    Raises :class:`RulesError` for rules that have no tables (not 5x5, or
+    with a quiet-turn limit), :class:`InvalidArgumentError` for
+    ``max_pieces`` or ``threads`` out of range, :class:`FileError` when a
+    file cannot be written (the tiers finished stay: run it again to
+    resume), :class:`OutOfMemoryError`; each with the library's message.
+    """
+    _require()
+    rules = resolve(rules_or_preset_name, size)
+    m = _int32(max_pieces, "max_pieces")
+    t = _int32(threads, "threads")
+    raw = _path_arg(directory)
+    if progress is not None and not callable(progress):
+        raise TypeError("progress must be callable")
+    struct = rules._to_struct()
+    options = N.TbOptionsStruct(version=N.TB_OPTIONS_VERSION, threads=t)
+    failure: List[BaseException] = []
+
+    def on_progress(user: Any, info: Any) -> None:
+        # Runs inside seega_tb_generate: nothing may escape into C.
+        if failure or progress is None:
+            return
+        p = info.contents
+        try:
+            progress(TablebaseProgress(p.mover, p.other, _STAGES.get(p.stage, str(p.stage)),
+                                       p.level, p.slots))
+        except BaseException as e:  # noqa: B036 - re-raised after the generation
+            failure.append(e)
+
+    callback = N.TB_PROGRESS_FN(on_progress)  # alive until the call returns
+    if progress is not None:
+        options.progress = callback
+    msg = ctypes.create_string_buffer(N.ERROR_MAX)
+    status = _lib.seega_tb_generate(byref(struct), m, raw, byref(options), msg, N.ERROR_MAX)
+    if failure:
+        raise failure[0]
+    if status != 0:
+        raise error_for_status(status, msg.value.decode("utf-8", "replace")
+                               or N.status_text(status))
