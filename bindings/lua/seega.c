@@ -5,6 +5,8 @@
  * metatable "seega.game" (methods in __index, __gc, __close, __tostring).
  * close() frees the C game at once and leaves a NULL behind, so every
  * method checks for it and raises a clear error instead of crashing.
+ * Endgame tables are a userdata of their own ("seega.tablebase"), kept
+ * alive by every game they are attached to.
  *
  * The error convention follows liolib: a wrong type, a missing argument, an
  * unknown name (preset, side, option) or a closed game raises; whatever the
@@ -98,6 +100,10 @@ static int int_arg(lua_State *L, int idx, lua_Integer *v, char *text,
 /* ---- helpers ------------------------------------------------------------- */
 
 #define GAME_MT "seega.game"
+#define TB_MT "seega.tablebase"
+/* Registry key of a weak-keyed table: game userdata -> the tablebase
+   userdata attached to it (which it so keeps alive). */
+#define ATTACHED_KEY "seega.attached"
 
 typedef struct lgame {
     seega_game *game; /* NULL once closed (or if creation failed) */
@@ -132,6 +138,9 @@ static const char *status_word(int32_t status)
     case SEEGA_E_BUFFER: return "buffer";
     case SEEGA_E_VERSION: return "version";
     case SEEGA_E_RULES: return "rules";
+    case SEEGA_E_IO: return "io";
+    case SEEGA_E_CORRUPT: return "corrupt";
+    case SEEGA_E_NOT_COVERED: return "not_covered";
     default: return "unknown";
     }
 }
@@ -148,15 +157,20 @@ static int fail(lua_State *L, int32_t status, const char *msg)
 /* The game at argument 1: raises on a non-game, a closed game, or a game
    whose search is running (from its on_progress function: the C API then
    allows no call on the game but seega_search_stop). */
-static lgame *check_lgame(lua_State *L)
+static lgame *check_lgame_at(lua_State *L, int idx)
 {
-    lgame *lg = (lgame *)luaL_checkudata(L, 1, GAME_MT);
+    lgame *lg = (lgame *)luaL_checkudata(L, idx, GAME_MT);
     if (lg->game == NULL)
         luaL_error(L, "attempt to use a closed seega game");
     if (lg->searching)
         luaL_error(L, "attempt to use a seega game during its search (only "
                       "stop() may be called from on_progress)");
     return lg;
+}
+
+static lgame *check_lgame(lua_State *L)
+{
+    return check_lgame_at(L, 1);
 }
 
 static seega_game *check_game(lua_State *L)
@@ -815,6 +829,18 @@ static int g_copy(lua_State *L)
     int32_t rc = seega_clone(game, &lg->game);
     if (rc != SEEGA_OK)
         return luaL_error(L, "not enough memory (%s)", seega_last_error(game));
+    /* the copy has the tables attached too: it keeps them alive as well */
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
+    if (!lua_isnil(L, -1)) {
+        lua_pushvalue(L, -3); /* the copy */
+        lua_insert(L, -2);
+        lua_rawset(L, -3);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
     return 1;
 }
 
@@ -826,6 +852,12 @@ static int g_close(lua_State *L)
         return luaL_error(L, "attempt to close a seega game during its search");
     seega_free(lg->game);
     lg->game = NULL;
+    /* no longer keeps its tables alive */
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
     lua_pushboolean(L, 1);
     return 1;
 }
@@ -1571,6 +1603,286 @@ static int l_rules_from_text(lua_State *L)
     return 1;
 }
 
+/* ---- tablebases ---------------------------------------------------------- */
+
+/* A tablebase: a full userdata holding one seega_tablebase pointer, with
+   the metatable "seega.tablebase". A game it is attached to keeps it alive
+   (the registry's ATTACHED_KEY table); close() and __gc detach it from
+   every such game first, so no game ever holds closed tables. */
+typedef struct ltb {
+    seega_tablebase *tb; /* NULL once closed (or if opening failed) */
+    char rules_text[SEEGA_RULES_TEXT_MAX];
+} ltb;
+
+static ltb *check_ltb_at(lua_State *L, int idx)
+{
+    ltb *t = (ltb *)luaL_checkudata(L, idx, TB_MT);
+    if (t->tb == NULL)
+        luaL_error(L, "attempt to use a closed seega tablebase");
+    return t;
+}
+
+/* The rules of tb_open and tb_generate at idx: a preset name (nil:
+   "classic"), on 5x5, or a rules table (board_size default 5). */
+static int32_t tb_rules_arg(lua_State *L, int idx, seega_rules *r, char *msg,
+                            size_t cap)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TTABLE)
+        return table_rules(L, idx, 5, r, msg, cap);
+    if (t != LUA_TSTRING && t != LUA_TNONE && t != LUA_TNIL)
+        type_error(L, idx, "preset name or rules table");
+    return preset_rules(L, idx, 5, SEEGA_OK, r, msg, cap);
+}
+
+/* The directory argument at idx: raises on a non-string; NULL (with the
+   refusal pushed: nil, msg, "invalid", 3 values) for one holding a NUL. */
+static const char *dir_arg(lua_State *L, int idx, int *nres)
+{
+    int bad;
+    const char *dir = check_text(L, idx, &bad);
+    *nres = 0;
+    if (bad) {
+        *nres = fail(L, SEEGA_E_INVALID,
+                     "a directory name cannot contain a NUL byte");
+        return NULL;
+    }
+    return dir;
+}
+
+/* Detach the tablebase userdata at idx from every game that has it
+   attached. With check set, only check: raise if one of them is being
+   searched (the C API allows no change to it then). */
+static void tb_detach_all(lua_State *L, int idx, int check)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+        if (lua_rawequal(L, -1, idx)) {
+            lgame *lg = (lgame *)lua_touserdata(L, -2);
+            if (check) {
+                if (lg != NULL && lg->game != NULL && lg->searching)
+                    luaL_error(L, "attempt to close a seega tablebase while "
+                                  "a game it is attached to is searched");
+            } else {
+                if (lg != NULL && lg->game != NULL)
+                    seega_set_tablebase(lg->game, NULL);
+                /* clearing a field during the traversal is allowed */
+                lua_pushvalue(L, -2);
+                lua_pushnil(L);
+                lua_rawset(L, -5);
+            }
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* Close the tablebase at idx (detached from its games first). */
+static int tb_release(lua_State *L, int idx)
+{
+    ltb *t = (ltb *)luaL_checkudata(L, idx, TB_MT);
+    if (t->tb != NULL) {
+        tb_detach_all(L, idx, 1);
+        tb_detach_all(L, idx, 0);
+        seega_tb_close(t->tb);
+        t->tb = NULL;
+    }
+    return 0;
+}
+
+/* seega.tb_open(preset_or_rules, dir) -> tablebase | nil, msg, code (a
+   preset name, nil for "classic", is on 5x5) */
+static int l_tb_open(lua_State *L)
+{
+    seega_rules r;
+    char msg[SEEGA_ERROR_MAX];
+    int nres;
+    const char *dir;
+    ltb *t;
+    int32_t rc = tb_rules_arg(L, 1, &r, msg, sizeof msg);
+    if ((dir = dir_arg(L, 2, &nres)) == NULL)
+        return nres;
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    /* the userdata first, so that no C handle can leak if Lua raises */
+    t = (ltb *)lua_newuserdatauv(L, sizeof *t, 0);
+    t->tb = NULL;
+    seega_rules_to_text(&r, t->rules_text, sizeof t->rules_text);
+    luaL_getmetatable(L, TB_MT);
+    lua_setmetatable(L, -2);
+    rc = seega_tb_open(&r, dir, &t->tb, msg, sizeof msg);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, msg);
+        return fail(L, rc, msg);
+    }
+    return 1;
+}
+
+/* seega.tb_generate(preset_or_rules, max_pieces, dir [, threads]) -> true |
+   nil, msg, code. A max_pieces or threads the library refuses raises. */
+static int l_tb_generate(lua_State *L)
+{
+    seega_rules r;
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    char msg[SEEGA_ERROR_MAX];
+    int nres;
+    const char *dir;
+    int32_t rc = tb_rules_arg(L, 1, &r, msg, sizeof msg);
+    lua_Integer max = check_int(L, 2, "max_pieces", INT32_MIN, INT32_MAX);
+    if ((dir = dir_arg(L, 3, &nres)) == NULL)
+        return nres;
+    opt.threads = lua_isnoneornil(L, 4) ? 1
+                                        : (int32_t)check_int(L, 4, "threads",
+                                                             INT32_MIN,
+                                                             INT32_MAX);
+    if (rc != SEEGA_OK)
+        return fail(L, rc, msg);
+    rc = seega_tb_generate(&r, (int32_t)max, dir, &opt, msg, sizeof msg);
+    if (rc == SEEGA_E_INVALID)
+        return luaL_error(L, "tb_generate: %s", msg);
+    if (rc != SEEGA_OK) {
+        check_nomem(L, rc, msg);
+        return fail(L, rc, msg);
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static const char *const tb_value_names[] = {"loss", "draw", "win"};
+
+/* tb:probe(game) -> "win"|"draw"|"loss", distance (nil for a draw), action
+   text (nil once the game is over) | nil, msg, code ("not_covered",
+   "rules", "corrupt") */
+static int t_probe(lua_State *L)
+{
+    ltb *t = check_ltb_at(L, 1);
+    lgame *lg = check_lgame_at(L, 2);
+    seega_tb_entry e;
+    int32_t rc;
+    e.version = SEEGA_TB_ENTRY_VERSION;
+    rc = seega_tb_probe(t->tb, lg->game, &e);
+    if (rc != SEEGA_OK)
+        return game_status(L, lg->game, rc);
+    lua_pushstring(L, tb_value_names[e.value < 0 ? 0 : e.value > 0 ? 2 : 1]);
+    if (e.value == SEEGA_TB_DRAW)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, e.distance);
+    if (e.best != 0)
+        push_action(L, lg->game, e.best);
+    else
+        lua_pushnil(L);
+    return 3;
+}
+
+/* tb:max_pieces() -> the most pieces a side the tables hold */
+static int t_max_pieces(lua_State *L)
+{
+    lua_pushinteger(L, seega_tb_max_pieces(check_ltb_at(L, 1)->tb));
+    return 1;
+}
+
+/* tb:tier_info(mover, other) -> { positions, wins, draws, losses,
+   longest_win, longest_loss, longest_win_spn } | nil, msg, "not_covered" */
+static int t_tier_info(lua_State *L)
+{
+    ltb *t = check_ltb_at(L, 1);
+    lua_Integer mover = check_int(L, 2, "mover", INT32_MIN, INT32_MAX);
+    lua_Integer other = check_int(L, 3, "other", INT32_MIN, INT32_MAX);
+    seega_tb_tier ti;
+    int32_t rc;
+    ti.version = SEEGA_TB_TIER_VERSION;
+    rc = seega_tb_tier_info(t->tb, (int32_t)mover, (int32_t)other, &ti);
+    if (rc != SEEGA_OK) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "no tier %lldv%lld in these tables",
+                 (long long)mover, (long long)other);
+        return fail(L, rc, rc == SEEGA_E_NOT_COVERED ? msg
+                                                     : seega_status_text(rc));
+    }
+    lua_createtable(L, 0, 7);
+    set_count(L, "positions", ti.positions);
+    set_count(L, "wins", ti.wins);
+    set_count(L, "draws", ti.draws);
+    set_count(L, "losses", ti.losses);
+    if (ti.longest_win >= 0)
+        set_integer(L, "longest_win", ti.longest_win);
+    if (ti.longest_loss >= 0)
+        set_integer(L, "longest_loss", ti.longest_loss);
+    if (ti.longest_win_spn[0] != '\0')
+        set_string(L, "longest_win_spn", ti.longest_win_spn);
+    return 1;
+}
+
+/* tb:close() -> true; detaches the tables from every game first. Closing
+   twice is fine, using closed tables is not. */
+static int t_close(lua_State *L)
+{
+    tb_release(L, 1);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* __gc: close unless close() did. An attached game keeps the tables alive,
+   so this runs when none does any more (or when the state closes). */
+static int t_gc(lua_State *L)
+{
+    return tb_release(L, 1);
+}
+
+/* __close: as close(), for `local tb <close> = ...`. */
+static int t_close_var(lua_State *L)
+{
+    tb_release(L, 1);
+    return 0;
+}
+
+static int t_tostring(lua_State *L)
+{
+    ltb *t = (ltb *)luaL_checkudata(L, 1, TB_MT);
+    if (t->tb == NULL)
+        lua_pushstring(L, "seega tablebase (closed)");
+    else
+        lua_pushfstring(L, "seega tablebase: %s, %d pieces a side",
+                        t->rules_text, (int)seega_tb_max_pieces(t->tb));
+    return 1;
+}
+
+/* game:set_tablebase(tb | nil) -> true | nil, msg, "rules" */
+static int g_set_tablebase(lua_State *L)
+{
+    lgame *lg = check_lgame(L);
+    ltb *t = NULL;
+    int32_t rc;
+    if (!lua_isnoneornil(L, 2))
+        t = check_ltb_at(L, 2);
+    lua_settop(L, 2);
+    rc = seega_set_tablebase(lg->game, t ? t->tb : NULL);
+    if (rc != SEEGA_OK)
+        return game_status(L, lg->game, rc);
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2); /* nil detaches */
+    lua_rawset(L, -3);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* game:tablebase() -> the attached tablebase, or nil */
+static int g_tablebase(lua_State *L)
+{
+    check_lgame(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    lua_pushvalue(L, 1);
+    lua_rawget(L, -2);
+    return 1;
+}
+
 /* ---- __tostring ---------------------------------------------------------- */
 
 /* The board with coordinates, rank N at the top, then who is to move (or
@@ -1693,12 +2005,25 @@ static const luaL_Reg game_methods[] = {
     {"legal_indices", g_legal_indices},
     {"observation", g_observation},
     {"record", g_record},
+    {"set_tablebase", g_set_tablebase},
+    {"tablebase", g_tablebase},
     {NULL, NULL}};
 
 static const luaL_Reg game_meta[] = {{"__gc", g_gc},
                                      {"__close", g_close_var},
                                      {"__tostring", g_tostring},
                                      {NULL, NULL}};
+
+static const luaL_Reg tb_methods[] = {{"probe", t_probe},
+                                      {"max_pieces", t_max_pieces},
+                                      {"tier_info", t_tier_info},
+                                      {"close", t_close},
+                                      {NULL, NULL}};
+
+static const luaL_Reg tb_meta[] = {{"__gc", t_gc},
+                                   {"__close", t_close_var},
+                                   {"__tostring", t_tostring},
+                                   {NULL, NULL}};
 
 static const luaL_Reg module_functions[] = {
     {"new", l_new},
@@ -1709,6 +2034,8 @@ static const luaL_Reg module_functions[] = {
     {"from_record", l_from_record},
     {"record_tag", l_record_tag},
     {"library_version", l_library_version},
+    {"tb_open", l_tb_open},
+    {"tb_generate", l_tb_generate},
     {NULL, NULL}};
 
 /* Exported: the one symbol Lua's require looks for. */
@@ -1730,6 +2057,26 @@ LUALIB_API int luaopen_seega(lua_State *L)
         lua_setfield(L, -2, "__index");
     }
     lua_pop(L, 1);
+    if (luaL_newmetatable(L, TB_MT)) {
+        SL_SETFUNCS(L, tb_meta);
+        SL_NEWLIB(L, tb_methods);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_pop(L, 1);
+    /* game -> attached tables, weak in the games; kept if the module is
+       loaded again, so that no attached tables lose their reference */
+    lua_getfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_setfield(L, LUA_REGISTRYINDEX, ATTACHED_KEY);
+    } else {
+        lua_pop(L, 1);
+    }
 
     SL_NEWLIB(L, module_functions);
     lua_createtable(L, 4, 0);

@@ -1201,8 +1201,9 @@ test("the methods are exactly those tested here", function()
                   "num_distinct_actions", "observation", "perft", "phase",
                   "pieces", "place", "play", "playouts", "quiet",
                   "record", "repetitions", "result", "rules", "search",
-                  "set_spn",
-                  "size", "spn", "stop", "to_move", "turn_state", "undo"}
+                  "set_spn", "set_tablebase",
+                  "size", "spn", "stop", "tablebase", "to_move", "turn_state",
+                  "undo"}
     local got = {}
     for name in pairs(getmetatable(seega.new()).__index) do
         got[#got + 1] = name
@@ -1212,7 +1213,8 @@ test("the methods are exactly those tested here", function()
     for name in pairs(seega) do got[#got + 1] = name end
     list_eq(sorted(got), {"PRESETS", "_VERSION", "from_record", "from_spn",
                           "library_version", "new", "record_tag", "rules",
-                          "rules_from_text", "rules_to_text"},
+                          "rules_from_text", "rules_to_text", "tb_generate",
+                          "tb_open"},
             "module fields")
 end)
 
@@ -1397,6 +1399,256 @@ test("random games cross-checked (7x7 and 9x9)", function()
     random_game("diagonal", 7, 3, 300)
     random_game("traditional", 9, 5, 300)
     random_game("classic", 9, 8, 300)
+end)
+
+-- ---- tablebases -----------------------------------------------------------
+
+-- CLASSIC 5x5 (orthogonal steps, custodian captures, lose_at 0). X to move:
+-- of X's steps only c2-c1 flanks O's last piece (b1, between a1 and c1).
+local TB_WIN_IN_1 = "5/5/5/2x2/xo3 x 0 0 0 -"
+-- O's only step is a1-b1; then X's a2-a1 flanks b1 with c1.
+local TB_LOSS_IN_2 = "5/5/5/x4/o1x2 o 0 0 0 -"
+-- One piece a side: nobody can ever capture (a capture needs two).
+local TB_DRAW = "5/5/5/5/xo3 x 0 0 0 -"
+local TB_THREE = "5/5/5/1x1x1/xo1o1 x 0 0 0 -"
+
+-- A new empty directory (removed by rmdir_all).
+local function tempdir()
+    local name = os.tmpname()
+    os.remove(name)
+    local ok = os.execute("mkdir '" .. name .. "'")
+    check(ok == true or ok == 0, "mkdir " .. name)
+    return name
+end
+
+local function rmdir_all(dir)
+    os.execute("rm -rf '" .. dir .. "'")
+end
+
+local function read_all(path)
+    local f = assert(io.open(path, "rb"))
+    local data = f:read("*a")
+    f:close()
+    return data
+end
+
+local function write_all(path, data)
+    local f = assert(io.open(path, "wb"))
+    f:write(data)
+    f:close()
+end
+
+-- The names of the files in a directory.
+local function list_dir(dir)
+    local names = {}
+    local p = assert(io.popen("ls '" .. dir .. "'"))
+    for name in p:lines() do names[#names + 1] = name end
+    p:close()
+    return names
+end
+
+-- The file of a tier ("2v1") in a directory: RULES.2v1.sgtb.
+local function tier_file(dir, tier)
+    local found
+    for _, name in ipairs(list_dir(dir)) do
+        if name:sub(-#tier - 6) == "." .. tier .. ".sgtb" then
+            check(found == nil, "one file of tier " .. tier)
+            found = dir .. "/" .. name
+        end
+    end
+    check(found, "a file of tier " .. tier .. " in " .. dir)
+    return found
+end
+
+-- CLASSIC tables of 2 pieces a side, made once (a fraction of a second).
+local tb_dir
+local function tables()
+    if not tb_dir then
+        tb_dir = tempdir()
+        assert(seega.tb_generate("classic", 2, tb_dir))
+    end
+    return tb_dir
+end
+
+test("tablebase: generate and open", function()
+    local dir = tables()
+    eq(#list_dir(dir), 4, "four files")
+    for _, tier in ipairs({"1v1", "1v2", "2v1", "2v2"}) do
+        check(tier_file(dir, tier):find("/classic", 1, true), tier)
+    end
+    -- again: every tier is found on disk and kept
+    eq(seega.tb_generate(seega.rules("classic"), 2, dir, 2), true, "resumed")
+    local tb = assert(seega.tb_open("classic", dir))
+    eq(tb:max_pieces(), 2, "max_pieces")
+    eq(tostring(tb), "seega tablebase: classic 5, 2 pieces a side", "tostring")
+    local tb2 = assert(seega.tb_open({}, dir)) -- a rules table: CLASSIC 5x5
+    eq(tb2:max_pieces(), 2, "max_pieces of a rules table")
+    eq(tb2:close(), true, "close")
+    eq(tb2:close(), true, "close again")
+    eq(tostring(tb2), "seega tablebase (closed)", "tostring closed")
+    raises("attempt to use a closed seega tablebase", tb2.max_pieces, tb2)
+    tb:close()
+end)
+
+test("tablebase: probe", function()
+    local tb = assert(seega.tb_open("classic", tables()))
+    local g = assert(seega.from_spn(TB_WIN_IN_1))
+    local value, dist, best = tb:probe(g)
+    eq(value, "win", "win in 1")
+    eq(dist, 1, "distance")
+    eq(best, "c2-c1", "the only capture")
+    assert(g:play(best))
+    eq(g:result(), "x", "X won")
+    value, dist, best = tb:probe(g)
+    eq(value, "loss", "a finished game: lost for O")
+    eq(dist, 0, "at distance 0")
+    eq(best, nil, "no action")
+    g = assert(seega.from_spn(TB_LOSS_IN_2))
+    value, dist, best = tb:probe(g)
+    eq(value, "loss", "loss in 2")
+    eq(dist, 2, "distance")
+    eq(best, "a1-b1", "the only step")
+    g = assert(seega.from_spn(TB_DRAW))
+    value, dist, best = tb:probe(g)
+    eq(value, "draw", "draw")
+    eq(dist, nil, "no distance for a draw")
+    eq(best, "a1-a2", "X's only step")
+    -- not covered: the placing phase, three pieces a side
+    fails("not_covered", "not in the tables", tb.probe, tb, seega.new())
+    fails("not_covered", "not in the tables", tb.probe, tb,
+          assert(seega.from_spn(TB_THREE)))
+    -- a game of other rules
+    fails("rules", "rules", tb.probe, tb,
+          assert(seega.from_spn(TB_WIN_IN_1, "traditional")))
+    -- wrong arguments raise
+    raises("seega.game expected", tb.probe, tb, TB_WIN_IN_1)
+    local closed = seega.new()
+    closed:close()
+    raises("closed seega game", tb.probe, tb, closed)
+    tb:close()
+    raises("closed seega tablebase", tb.probe, tb, g)
+end)
+
+test("tablebase: tier_info", function()
+    local tb = assert(seega.tb_open("classic", tables()))
+    local one = assert(tb:tier_info(1, 1))
+    check(one.positions > 0, "positions")
+    eq(one.draws, one.positions, "1v1: all draws")
+    eq(one.longest_win, nil, "no win")
+    local t = assert(tb:tier_info(2, 1))
+    eq(t.wins + t.draws + t.losses, t.positions, "the counts add up")
+    local g = assert(seega.from_spn(t.longest_win_spn))
+    local value, dist = tb:probe(g)
+    eq(value, "win", "the longest win")
+    eq(dist, t.longest_win, "its length")
+    fails("not_covered", "no tier 3v1", tb.tier_info, tb, 3, 1)
+    raises("integer", tb.tier_info, tb, "2", 1)
+    tb:close()
+end)
+
+test("tablebase: errors of open and generate", function()
+    local dir = tables()
+    fails("io", "no tables", seega.tb_open, "traditional", dir)
+    fails("rules", "5x5", seega.tb_open, {board_size = 7}, dir)
+    fails("rules", "quiet", seega.tb_open, {quiet_limit = 10}, dir)
+    local empty = tempdir()
+    fails("io", "no tables", seega.tb_open, "classic", empty)
+    fails("io", "", seega.tb_generate, "classic", 1, empty .. "/no/such")
+    fails("rules", "5x5", seega.tb_generate, {board_size = 7}, 1, empty)
+    raises("max_pieces", seega.tb_generate, "classic", 0, empty)
+    raises("max_pieces", seega.tb_generate, "classic", 13, empty)
+    raises("threads", seega.tb_generate, "classic", 1, empty, 65)
+    raises("bad argument", seega.tb_generate, "classic", 1.5, empty)
+    raises("invalid option 'clasic'", seega.tb_open, "clasic", dir)
+    raises("bad argument #2", seega.tb_open, "classic")
+    fails("invalid", "NUL", seega.tb_open, "classic", dir .. "\0x")
+    -- a truncated file
+    for _, name in ipairs(list_dir(dir)) do
+        write_all(empty .. "/" .. name, read_all(dir .. "/" .. name))
+    end
+    local path = tier_file(empty, "2v2")
+    local data = read_all(path)
+    write_all(path, data:sub(1, math.floor(#data / 2)))
+    fails("corrupt", "", seega.tb_open, "classic", empty)
+    -- a missing tier of 2 pieces: the tables of 1 piece a side
+    os.remove(path)
+    local tb = assert(seega.tb_open("classic", empty))
+    eq(tb:max_pieces(), 1, "max_pieces without 2v2")
+    tb:close()
+    rmdir_all(empty)
+end)
+
+test("tablebase: attached to games", function()
+    local tb = assert(seega.tb_open("classic", tables()))
+    local spn = assert(tb:tier_info(2, 1)).longest_win_spn
+    local g = assert(seega.from_spn(spn))
+    local _, dist = tb:probe(g)
+    eq(g:search({depth = 2}).proven, nil, "not proven without tables")
+    eq(g:tablebase(), nil, "nothing attached")
+    eq(g:set_tablebase(tb), true, "attached")
+    eq(g:tablebase(), tb, "the attached tables")
+    local r = g:search({depth = 2})
+    eq(r.proven, "win", "proven with tables")
+    eq(r.proven_plies, dist, "at the tables' distance")
+    r = g:search({depth = 1, level = 1, seed = 3})
+    eq(r.proven, "win", "at a weaker level too")
+    -- a copy keeps them
+    local c = g:copy()
+    eq(c:tablebase(), tb, "the copy's tables")
+    eq(c:search({depth = 2}).proven, "win", "the copy's search")
+    -- other rules are refused
+    local trad = assert(seega.from_spn(TB_WIN_IN_1, "traditional"))
+    fails("rules", "other rules", trad.set_tablebase, trad, tb)
+    eq(trad:tablebase(), nil, "nothing attached")
+    raises("seega.tablebase expected", g.set_tablebase, g, "tables")
+    -- the tables cannot be closed from the search of a game they serve
+    raises("attempt to close a seega tablebase", g.search, g,
+           {depth = 2, on_progress = function() tb:close() end})
+    -- closing detaches them from every game
+    eq(tb:close(), true, "close")
+    eq(g:tablebase(), nil, "detached")
+    eq(c:tablebase(), nil, "detached from the copy")
+    eq(g:search({depth = 2}).proven, nil, "no longer proven")
+    raises("closed seega tablebase", g.set_tablebase, g, tb)
+    eq(g:set_tablebase(nil), true, "detach: nothing attached")
+    g:close()
+    c:close()
+end)
+
+test("tablebase: a game keeps its tables alive", function()
+    local g = assert(seega.from_spn(TB_WIN_IN_1))
+    assert(g:set_tablebase(assert(seega.tb_open("classic", tables()))))
+    collectgarbage()
+    collectgarbage()
+    local value = g:tablebase():probe(g)
+    eq(value, "win", "still open")
+    eq(g:search({depth = 1}).proven, "win", "searched with them")
+    eq(g:set_tablebase(), true, "detached")
+    collectgarbage()
+    collectgarbage() -- now the tables may go
+    eq(g:tablebase(), nil, "none")
+    -- tables and games collected together
+    for _ = 1, 3 do
+        local h = assert(seega.from_spn(TB_WIN_IN_1))
+        assert(h:set_tablebase(assert(seega.tb_open("classic", tables()))))
+    end
+    collectgarbage()
+    collectgarbage()
+    if LUA54 then
+        local tb2 = load([[
+            local seega, dir = ...
+            local tb <close> = assert(seega.tb_open("classic", dir))
+            return tb
+        ]])(seega, tables())
+        eq(tostring(tb2), "seega tablebase (closed)", "closed by <close>")
+    end
+end)
+
+test("tablebase: cleanup", function()
+    if tb_dir then
+        rmdir_all(tb_dir)
+        tb_dir = nil
+    end
 end)
 
 -- ---- run ------------------------------------------------------------------
