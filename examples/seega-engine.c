@@ -5,7 +5,7 @@
  *
  *   seega                       handshake: id lines, options, "seegaok"
  *   isready                     "readyok" (answered at once, also mid-search)
- *   setoption name N value V    Level, Threads, Hash, Seed
+ *   setoption name N value V    Level, Threads, Hash, Seed, Tables
  *   rules <rules text>          e.g. "rules modern 7", "rules classic 5
  *                               quiet_limit=100": a new game
  *   newgame                     the start position of the current rules
@@ -24,6 +24,10 @@
  *
  * Errors are answered with one line "error <message>"; the state is then
  * unchanged. Only the public API of libseega is used.
+ *
+ * `seega-engine --tables DIR` (or the option Tables) attaches the endgame
+ * tables of the rules in DIR (made by seega-tb) to the game, so that the
+ * search plays the positions they hold perfectly.
  *
  * Three threads: a reader that only reads lines into a queue, so that the
  * input is always read; the main thread, which runs the commands; and a
@@ -66,6 +70,11 @@ typedef struct engine {
     seega_game *game;
     seega_rules rules;
     char rules_text[SEEGA_RULES_TEXT_MAX];
+    /* endgame tables: the directory ("" for none) and the tables of the
+     * rules there, attached to game */
+    char tables_dir[LINE_MAX_LEN];
+    seega_tablebase *tb;
+    const char *tables_default; /* --tables, the option's default, or "" */
     /* options */
     int32_t level, threads, hash_mb;
     uint64_t seed;
@@ -390,7 +399,45 @@ static void cmd_hello(engine *e)
     out(e, "option name Hash type spin default 16 min 1 max 16384");
     out(e, "option name Seed type spin default 0 min 0 max "
            "18446744073709551615");
+    out(e, "option name Tables type string default %s",
+        e->tables_default[0] ? e->tables_default : "<empty>");
     out(e, "seegaok");
+}
+
+/* Open the tables of rules r in dir into *tb: 0, or -1 with the
+ * library's message in msg. */
+static int open_tables(const char *dir, const seega_rules *r,
+                       seega_tablebase **tb, char *msg, size_t cap)
+{
+    return seega_tb_open(r, dir, tb, msg, cap) == SEEGA_OK ? 0 : -1;
+}
+
+/* setoption name Tables value DIR: the tables of the current rules in DIR;
+ * an empty value or "<empty>" plays without tables. */
+static void set_tables(engine *e, char *value)
+{
+    seega_tablebase *tb = NULL;
+    char msg[SEEGA_ERROR_MAX];
+    size_t n = strlen(value);
+    while (n > 0 && (value[n - 1] == ' ' || value[n - 1] == '\t'))
+        value[--n] = '\0';
+    if (n > 0 && strcmp(value, "<empty>") != 0) {
+        if (open_tables(value, &e->rules, &tb, msg, sizeof msg) != 0) {
+            out(e, "error setoption: Tables: %s", msg);
+            return;
+        }
+        if (seega_set_tablebase(e->game, tb) != SEEGA_OK) {
+            out(e, "error setoption: Tables: %s", seega_last_error(e->game));
+            seega_tb_close(tb);
+            return;
+        }
+    } else {
+        seega_set_tablebase(e->game, NULL);
+        value = "";
+    }
+    seega_tb_close(e->tb);
+    e->tb = tb;
+    snprintf(e->tables_dir, sizeof e->tables_dir, "%s", value);
 }
 
 static void cmd_setoption(engine *e, char *rest)
@@ -399,8 +446,20 @@ static void cmd_setoption(engine *e, char *rest)
     int32_t v;
     uint64_t u;
     if (!w || !word_is(w, "name") || !(name = next_word(&rest)) ||
-        !(w = next_word(&rest)) || !word_is(w, "value") ||
-        !(value = next_word(&rest))) {
+        !(w = next_word(&rest)) || !word_is(w, "value")) {
+        out(e, "error setoption: expected 'setoption name <Name> value "
+               "<Value>'");
+        return;
+    }
+    /* Tables takes the rest of the line (a directory may hold spaces),
+     * and may be empty. */
+    if (word_is(name, "tables")) {
+        while (*rest == ' ' || *rest == '\t')
+            rest++;
+        set_tables(e, rest);
+        return;
+    }
+    if (!(value = next_word(&rest))) {
         out(e, "error setoption: expected 'setoption name <Name> value "
                "<Value>'");
         return;
@@ -424,7 +483,7 @@ static void cmd_setoption(engine *e, char *rest)
     } else {
         out(e,
             "error setoption: unknown option '%.40s' (Level, Threads, "
-            "Hash, Seed)",
+            "Hash, Seed, Tables)",
             name);
     }
     return;
@@ -435,16 +494,26 @@ range:
         value, name);
 }
 
-/* A new game with the current rules; 0 on success. */
-static int new_game(engine *e, const seega_rules *r)
+/* A new game with rules r and the tables tb (NULL: none), which must be
+ * e->tb or become it; 0 on success. */
+static int new_game(engine *e, const seega_rules *r, seega_tablebase *tb)
 {
     seega_game *g;
     if (seega_new(r, &g) != SEEGA_OK) {
         out(e, "error cannot create a game");
         return -1;
     }
+    if (tb && seega_set_tablebase(g, tb) != SEEGA_OK) {
+        out(e, "error tables: %s", seega_last_error(g));
+        seega_free(g);
+        return -1;
+    }
     seega_free(e->game);
     e->game = g;
+    if (tb != e->tb) {
+        seega_tb_close(e->tb);
+        e->tb = tb;
+    }
     e->rules = *r;
     seega_rules_to_text(r, e->rules_text, sizeof e->rules_text);
     return 0;
@@ -453,12 +522,24 @@ static int new_game(engine *e, const seega_rules *r)
 static void cmd_rules(engine *e, char *rest)
 {
     seega_rules r;
-    char msg[SEEGA_ERROR_MAX];
+    char msg[SEEGA_ERROR_MAX], text[SEEGA_RULES_TEXT_MAX];
+    seega_tablebase *tb = e->tb;
     if (seega_rules_from_text(rest, &r, msg, sizeof msg) != SEEGA_OK) {
         out(e, "error rules: %s", msg);
         return;
     }
-    new_game(e, &r);
+    /* With tables, the new rules need theirs (from the same directory). */
+    seega_rules_to_text(&r, text, sizeof text);
+    if (e->tb && strcmp(text, e->rules_text) != 0 &&
+        open_tables(e->tables_dir, &r, &tb, msg, sizeof msg) != 0) {
+        out(e,
+            "error rules: no tables of %s in %s: %s (setoption name Tables "
+            "value <empty> plays without tables)",
+            text, e->tables_dir, msg);
+        return;
+    }
+    if (new_game(e, &r, tb) != 0 && tb != e->tb)
+        seega_tb_close(tb);
 }
 
 /* Play the words of rest as actions on g; 0, or -1 after an error line. */
@@ -809,7 +890,7 @@ static int run_command(engine *e, char *line)
     else if (word_is(cmd, "rules"))
         cmd_rules(e, rest);
     else if (word_is(cmd, "newgame"))
-        new_game(e, &e->rules);
+        new_game(e, &e->rules, e->tb);
     else if (word_is(cmd, "position"))
         cmd_position(e, rest);
     else if (word_is(cmd, "go"))
@@ -870,14 +951,44 @@ static int during_job(engine *e, item *it)
 
 /* ---- main ---------------------------------------------------------------- */
 
-int main(void)
+static int usage(FILE *f, int status)
+{
+    fprintf(f, "usage: seega-engine [--tables DIR]\n"
+               "The Seega engine protocol on standard input and output "
+               "(docs/engine.md).\n"
+               "\n"
+               "  --tables DIR  endgame tables (made by seega-tb) of the "
+               "rules in DIR:\n"
+               "                the search plays the positions they hold "
+               "perfectly\n"
+               "  -h, --help    this help\n");
+    return status;
+}
+
+int main(int argc, char **argv)
 {
     static engine eng;
     engine *e = &eng;
     seega_rules r;
     pthread_t reader;
     int eof = 0, quit = 0;
+    const char *tables = NULL;
 
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            return usage(stdout, 0);
+        if (!strcmp(argv[i], "--tables") && i + 1 < argc)
+            tables = argv[++i];
+        else if (!strncmp(argv[i], "--tables=", 9))
+            tables = argv[i] + 9;
+        else {
+            fprintf(stderr, "seega-engine: %s '%s'\n",
+                    strcmp(argv[i], "--tables") ? "unknown option"
+                                                : "a directory must follow",
+                    argv[i]);
+            return usage(stderr, 2);
+        }
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->stopped_cond, NULL);
@@ -885,7 +996,19 @@ int main(void)
     e->threads = 1;
     e->hash_mb = 16;
     seega_rules_preset(&r, SEEGA_CLASSIC, 5);
-    if (new_game(e, &r) != 0)
+    e->tables_default = tables ? tables : "";
+    if (tables) {
+        char msg[SEEGA_ERROR_MAX];
+        if (!*tables ||
+            open_tables(tables, &r, &e->tb, msg, sizeof msg) != 0) {
+            fprintf(stderr, "seega-engine: cannot open the tables of classic "
+                            "5 in '%s': %s\n",
+                    tables, *tables ? msg : "no directory named");
+            return 1;
+        }
+        snprintf(e->tables_dir, sizeof e->tables_dir, "%s", tables);
+    }
+    if (new_game(e, &r, e->tb) != 0)
         return 1;
     if (pthread_create(&reader, NULL, reader_main, e) != 0) {
         out(e, "error cannot start the input thread");
@@ -932,5 +1055,6 @@ int main(void)
     pthread_mutex_unlock(&e->lock);
     list_free(&e->waiting);
     seega_free(e->game);
+    seega_tb_close(e->tb);
     return 0;
 }

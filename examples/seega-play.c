@@ -6,6 +6,7 @@
  *   seega-play --side o --level 4   you are O against the strongest AI
  *   seega-play --side both          two players at one keyboard
  *   seega-play --demo --seed 7      AI against AI, unattended
+ *   seega-play --tables DIR         the AI plays covered endgames perfectly
  *
  * `seega-play --help` lists every option; type `help` in a game for the
  * commands. Colour and Unicode pieces are used on a terminal (standard
@@ -53,6 +54,8 @@ typedef struct app {
     int max_turns, delay_ms;
     entry *log;
     size_t log_len, log_cap;
+    const char *tables_dir; /* --tables, or NULL */
+    seega_tablebase *tb;    /* the tables of the rules, attached to game */
 } app;
 
 static double now_s(void)
@@ -97,6 +100,58 @@ static void die_nomem(void)
 {
     fprintf(stderr, "seega-play: out of memory\n");
     exit(1);
+}
+
+/* ---- endgame tables (--tables) ------------------------------------------- */
+
+/* Open the tables of rules r in the --tables directory into *tb: 0, or -1
+   with the library's message in msg. */
+static int open_tables(const app *a, const seega_rules *r, seega_tablebase **tb,
+                       char *msg, size_t cap)
+{
+    return seega_tb_open(r, a->tables_dir, tb, msg, cap) == SEEGA_OK ? 0 : -1;
+}
+
+/* Attach the tables (if any) to a new game of the same rules. */
+static void attach_tables(const app *a, seega_game *g)
+{
+    if (a->tb && seega_set_tablebase(g, a->tb) != SEEGA_OK) {
+        fprintf(stderr, "seega-play: cannot use the tables: %s\n",
+                seega_last_error(g));
+        exit(1);
+    }
+}
+
+/* The tables' verdict on the position, for the side to move: "win in 17",
+   "loss in 4", "draw"; 0, or -1 (msg says why) when there is none. */
+static int tables_verdict(const app *a, char *out, size_t cap,
+                          seega_action *best, char *msg, size_t msg_cap)
+{
+    seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 0, 0, 0};
+    if (!a->tb) {
+        snprintf(msg, msg_cap, "no tables: start seega-play with --tables "
+                               "DIR");
+        return -1;
+    }
+    int32_t rc = seega_tb_probe(a->tb, a->game, &e);
+    if (rc == SEEGA_E_NOT_COVERED) {
+        snprintf(msg, msg_cap, "the position is not in the tables (they "
+                               "hold the moving phase with at most %d pieces "
+                               "a side)",
+                 (int)seega_tb_max_pieces(a->tb));
+        return -1;
+    }
+    if (rc != SEEGA_OK) {
+        snprintf(msg, msg_cap, "%s", seega_last_error(a->game));
+        return -1;
+    }
+    if (e.value == SEEGA_TB_DRAW)
+        snprintf(out, cap, "draw");
+    else
+        snprintf(out, cap, "%s in %d", e.value == SEEGA_TB_WIN ? "win" : "loss",
+                 (int)e.distance);
+    *best = e.best;
+    return 0;
 }
 
 /* ---- the log of actions (for "last turn" and its captures) --------------- */
@@ -552,22 +607,40 @@ static int cmd_load(app *a, const char *path)
         /* A game record: its rules may differ from the game's. */
         seega_rules r;
         seega_game *g = NULL;
-        if (seega_record_rules(text, &r, msg, sizeof msg) != SEEGA_OK) {
+        seega_tablebase *tb = a->tb;
+        char text_r[SEEGA_RULES_TEXT_MAX] = "";
+        if (seega_record_rules(text, &r, msg, sizeof msg) == SEEGA_OK)
+            seega_rules_to_text(&r, text_r, sizeof text_r);
+        if (!text_r[0]) {
             printf("%s: %s\n", path, msg);
+        } else if (a->tb && strcmp(text_r, a->rules_text) != 0 &&
+                   open_tables(a, &r, &tb, msg, sizeof msg) != 0) {
+            /* --tables: the game must have tables of its rules */
+            printf("%s: its rules (%s) have no tables in %s: %s\n"
+                   "Not loaded (seega-play without --tables loads it).\n",
+                   path, text_r, a->tables_dir, msg);
         } else if (seega_new(&r, &g) != SEEGA_OK) {
             printf("%s: cannot create the game\n", path);
-        } else if (seega_record_read(g, text) != SEEGA_OK) {
+        } else if ((tb && seega_set_tablebase(g, tb) != SEEGA_OK) ||
+                   seega_record_read(g, text) != SEEGA_OK) {
             printf("%s: %s\n", path, seega_last_error(g));
             seega_free(g);
         } else {
             seega_free(a->game);
             a->game = g;
+            if (tb != a->tb) { /* the tables of the new rules */
+                seega_tb_close(a->tb);
+                a->tb = tb;
+            }
+            tb = NULL;
             a->rules = r;
             seega_rules_to_text(&r, a->rules_text, sizeof a->rules_text);
             printf("Loaded the game from %s (%s, %d actions).\n", path,
                    a->rules_text, (int)seega_history_length(g));
             changed = 1;
         }
+        if (tb && tb != a->tb) /* opened, but not used */
+            seega_tb_close(tb);
     } else {
         /* An SPN position: its first line. */
         char spn[SEEGA_SPN_MAX + 2];
@@ -607,6 +680,7 @@ static void cmd_help(void)
            "  (several actions may go on one line: c2 d4)\n"
            "  moves       list the legal actions\n"
            "  hint        ask the AI for a suggestion\n"
+           "  tables      the endgame tables' verdict (with --tables)\n"
            "  undo        take back your last turn (and the AI's reply)\n"
            "  board       show the board again\n"
            "  spn         show the position in SPN\n"
@@ -671,7 +745,35 @@ static void cmd_hint(app *a)
         return;
     }
     seega_action_to_text(a->game, best, text, sizeof text);
-    printf("Hint: %s\n", text);
+    {
+        char verdict[32], msg[SEEGA_ERROR_MAX];
+        seega_action tb_best;
+        if (tables_verdict(a, verdict, sizeof verdict, &tb_best, msg,
+                           sizeof msg) == 0)
+            printf("Hint: %s (tables: %s)\n", text, verdict);
+        else
+            printf("Hint: %s\n", text);
+    }
+}
+
+/* The tables' verdict on the position. */
+static void cmd_tables(const app *a)
+{
+    char verdict[32], msg[SEEGA_ERROR_MAX], text[SEEGA_ACTION_TEXT_MAX];
+    seega_action best;
+    if (a->tb && seega_result(a->game, NULL) != SEEGA_ONGOING) {
+        printf("Tables: the game is over.\n");
+        return;
+    }
+    if (tables_verdict(a, verdict, sizeof verdict, &best, msg, sizeof msg)) {
+        printf("Tables: %s.\n", msg);
+        return;
+    }
+    printf("Tables: %s to move: %s", side_name(seega_to_move(a->game)),
+           verdict);
+    if (best && seega_action_to_text(a->game, best, text, sizeof text) > 0)
+        printf(" (best: %s)", text);
+    printf(".\n");
 }
 
 /* Play the actions of a line; 1 if any was played. */
@@ -752,6 +854,10 @@ static int command(app *a, char *line)
         cmd_hint(a);
         return CMD_NONE;
     }
+    if (!strcmp(word, "tables")) {
+        cmd_tables(a);
+        return CMD_NONE;
+    }
     if (!strcmp(word, "board") || !strcmp(word, "show"))
         return CMD_SHOW;
     if (!strcmp(word, "spn")) {
@@ -772,6 +878,7 @@ static int command(app *a, char *line)
         seega_game *g;
         if (seega_new(&a->rules, &g) != SEEGA_OK)
             die_nomem();
+        attach_tables(a, g);
         seega_free(a->game);
         a->game = g;
         a->log_len = 0;
@@ -866,6 +973,11 @@ static void usage(FILE *out)
             "(200 in a\n"
             "                     demo on a terminal)\n"
             "      --load FILE    start from a game record or an SPN file\n"
+            "      --tables DIR   endgame tables of the rules (made by "
+            "seega-tb): the AI\n"
+            "                     plays the positions they hold perfectly; "
+            "5x5 rules\n"
+            "                     without a quiet-turn limit\n"
             "      --ascii        plain ASCII, no colour\n"
             "  -h, --help         this help\n"
             "  -V, --version      the versions of seega-play and libseega\n"
@@ -966,7 +1078,8 @@ int main(int argc, char **argv)
                 !strcmp(name, "-l") || !strcmp(name, "--level") ||
                 !strcmp(name, "-t") || !strcmp(name, "--time") ||
                 !strcmp(name, "--seed") || !strcmp(name, "--max-turns") ||
-                !strcmp(name, "--delay") || !strcmp(name, "--load");
+                !strcmp(name, "--delay") || !strcmp(name, "--load") ||
+                !strcmp(name, "--tables");
         if (!takes)
             return bad_option("unknown option '%s'", opt);
         if (eq && opt[1] == '-')
@@ -983,6 +1096,8 @@ int main(int argc, char **argv)
             side = val;
         else if (!strcmp(name, "--load"))
             load = val;
+        else if (!strcmp(name, "--tables"))
+            a.tables_dir = val;
         else if (!strcmp(name, "-n") || !strcmp(name, "--size")) {
             if (parse_number(val, 5, 9, &size) || size % 2 == 0)
                 return bad_option("the board size must be 5, 7 or 9 (got '%s')",
@@ -1055,10 +1170,18 @@ int main(int argc, char **argv)
     a.echo = !isatty(STDIN_FILENO) && (a.human[0] || a.human[1]);
     a.delay_ms = delay >= 0 ? delay : demo && a.tty ? 200 : 0;
 
-    if (seega_new(&a.rules, &a.game) != SEEGA_OK) {
-        fprintf(stderr, "seega-play: cannot create the game\n");
+    if (a.tables_dir &&
+        open_tables(&a, &a.rules, &a.tb, msg, sizeof msg) != 0) {
+        fprintf(stderr, "seega-play: cannot open the tables of %s in %s: %s\n",
+                a.rules_text, a.tables_dir, msg);
         return 1;
     }
+    if (seega_new(&a.rules, &a.game) != SEEGA_OK) {
+        fprintf(stderr, "seega-play: cannot create the game\n");
+        seega_tb_close(a.tb);
+        return 1;
+    }
+    attach_tables(&a, a.game);
     printf("%sSeega%s, %s rules", esc(&a, BOLD), esc(&a, RESET), a.rules_text);
     if (demo || (!a.human[0] && !a.human[1]))
         printf(", the AI (level %d) against itself, seed %llu.\n", a.level,
@@ -1069,10 +1192,14 @@ int main(int argc, char **argv)
         printf(". You are %s; the AI (level %d) is %s.\n",
                a.human[SEEGA_X] ? "X" : "O", a.level,
                a.human[SEEGA_X] ? "O" : "X");
+    if (a.tb)
+        printf("Endgame tables: %s, up to %d pieces a side.\n", a.tables_dir,
+               (int)seega_tb_max_pieces(a.tb));
     if (a.human[0] || a.human[1])
         printf("Type an action (c2, c2-c3, xb3, pass) or 'help'.\n");
     if (load && !cmd_load(&a, load)) {
         seega_free(a.game);
+        seega_tb_close(a.tb);
         return 1;
     }
     show(&a);
@@ -1113,6 +1240,7 @@ int main(int argc, char **argv)
         sleep_ms(a.delay_ms);
     }
     seega_free(a.game);
+    seega_tb_close(a.tb);
     free(a.log);
     return rc;
 }

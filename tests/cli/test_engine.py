@@ -6,18 +6,22 @@ import os
 import queue
 import re
 import subprocess
+import tempfile
 import threading
 import time
 import unittest
 
 ENGINE = os.environ.get("SEEGA_ENGINE", "seega-engine")
+# seega-tb makes the endgame tables of the --tables tests; by default the
+# one next to seega-engine.
+TB = os.environ.get("SEEGA_TB") or os.path.join(os.path.dirname(ENGINE), "seega-tb")
 
 
 class Engine:
     """A running engine: send lines, wait for answers (with timeouts)."""
 
-    def __init__(self):
-        self.p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE,
+    def __init__(self, args=()):
+        self.p = subprocess.Popen([ENGINE] + list(args), stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, bufsize=0)
         self.lines = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -288,6 +292,85 @@ class Protocol(unittest.TestCase):
         self.assertRegex(self.e.one("position startpos moves " + "a1 " * 500),
                          r"^error position: move 'a1'")
         self.assertEqual(self.spn(), "5/5/5/5/5 x 12 12 0 -")
+
+
+class Tables(unittest.TestCase):
+    """--tables DIR and the option Tables: endgame tables made by seega-tb
+    (CLASSIC, 2 pieces a side) in a temporary directory."""
+
+    WIN_IN_1 = "5/5/5/2x2/xo3 x 0 0 0 -"  # only c2-c1 takes O's last piece
+    WIN_IN_17 = "5/5/1x3/3x1/4o x 0 0 0 -"  # the longest win of 2 against 1
+
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory()
+        cls.dir = cls._tmp.name
+        subprocess.run([TB, "generate", "classic 5", "2", cls.dir, "--quiet"],
+                       check=True, timeout=120)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def engine(self, *args):
+        e = Engine(args)
+        self.addCleanup(lambda: self.assertEqual(e.close(), 0))
+        return e
+
+    def test_tables_that_cannot_be_opened(self):
+        with tempfile.TemporaryDirectory() as empty:
+            for args, words in ((["--tables", empty], "no tables of these rules"),
+                                (["--tables", os.path.join(empty, "x")], "no tables"),
+                                (["--tables"], "a directory must follow"),
+                                (["--tablez", self.dir], "unknown option")):
+                p = subprocess.run([ENGINE] + args, input=b"seega\n",
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   timeout=60)
+                self.assertNotEqual(p.returncode, 0, args)
+                self.assertEqual(p.stdout, b"", args)
+                self.assertIn(words, p.stderr.decode(), args)
+
+    def test_search_with_tables(self):
+        e = self.engine("--tables", self.dir)
+        got = e.ask("seega", r"^seegaok$")
+        self.assertIn("option name Tables type string default %s" % self.dir, got)
+        e.silent("position spn " + self.WIN_IN_17)
+        got = e.ask("go depth 2", r"^bestmove ")
+        self.assertRegex(got[-2], r"^info depth \d+ score win 17 ")
+        # both sides by the tables: X wins in 17 plies
+        moves = []
+        for _ in range(17):
+            e.silent("position spn %s moves %s" % (self.WIN_IN_17, " ".join(moves)))
+            moves.append(e.ask("go depth 1", r"^bestmove ")[-1].split()[1])
+        e.silent("position spn %s moves %s" % (self.WIN_IN_17, " ".join(moves)))
+        self.assertEqual(e.ask("show", r"^result ")[-1], "result 1-0 material")
+
+    def test_the_option(self):
+        e = self.engine()
+        got = e.ask("seega", r"^seegaok$")
+        self.assertIn("option name Tables type string default <empty>", got)
+        self.assertRegex(e.one("setoption name Tables value " + os.path.join(self.dir, "x")),
+                         r"^error setoption: Tables: no tables of these rules")
+        e.silent("setoption name Tables value " + self.dir)
+        e.silent("position spn " + self.WIN_IN_1)
+        got = e.ask("go depth 3", r"^bestmove ")
+        self.assertEqual(got[-1], "bestmove c2-c1")
+        self.assertRegex(got[-2], r"^info depth 1 score win 1 ")
+        # other rules need their tables: refused, the rules unchanged
+        self.assertRegex(e.one("rules traditional 5"),
+                         r"^error rules: no tables of traditional 5 in ")
+        self.assertIn("rules classic 5", e.ask("show", r"^result "))
+        e.silent("rules classic 5")  # the same rules: the same tables
+        self.assertRegex(e.one("setoption name Tables value " + self.dir + " x"),
+                         r"^error setoption: Tables: ")
+        e.silent("setoption name Tables value <empty>")
+        e.silent("rules traditional 5")
+        self.assertRegex(e.one("setoption name Tables value " + self.dir),
+                         r"^error setoption: Tables: no tables of these rules")
+        e.silent("rules modern 7")
+        self.assertRegex(e.one("setoption name Tables value " + self.dir),
+                         r"^error setoption: Tables: tablebases are 5x5 only")
+        e.silent("setoption name Tables value")
 
 
 class NeverWedged(unittest.TestCase):

@@ -8,6 +8,9 @@ import tempfile
 import unittest
 
 PLAY = os.environ.get("SEEGA_PLAY", "seega-play")
+# seega-tb makes the endgame tables of the --tables tests; by default the
+# one next to seega-play.
+TB = os.environ.get("SEEGA_TB") or os.path.join(os.path.dirname(PLAY), "seega-tb")
 ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8")
 ENV.pop("NO_COLOR", None)
 
@@ -26,7 +29,7 @@ class Options(unittest.TestCase):
         self.assertEqual(rc, 0)
         for opt in ["--preset", "--size", "--rules", "--side", "--level",
                     "--time", "--demo", "--seed", "--max-turns", "--delay",
-                    "--load", "--ascii", "--help", "--version"]:
+                    "--load", "--tables", "--ascii", "--help", "--version"]:
             self.assertIn(opt, out)
 
     def test_version(self):
@@ -245,6 +248,103 @@ class Files(unittest.TestCase):
             self.assertIn("X> spn\n5/5/5/2x2/5 x 11 12 0 +\n", out)
             rc, _, _ = run(["--load", bad])
             self.assertEqual(rc, 1)
+
+
+def make_tables(directory, rules="classic 5", max_pieces=2):
+    """Endgame tables in directory, made by seega-tb (a fraction of a
+    second for 2 pieces a side)."""
+    subprocess.run([TB, "generate", rules, str(max_pieces), directory, "--quiet"],
+                   check=True, timeout=120)
+
+
+# CLASSIC: X to move; only c2-c1 flanks O's last piece (b1, with a1).
+WIN_IN_1 = "5/5/5/2x2/xo3 x 0 0 0 -"
+# CLASSIC: the longest win of 2 pieces against 1, 17 plies.
+WIN_IN_17 = "5/5/1x3/3x1/4o x 0 0 0 -"
+
+
+class Tables(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory()
+        cls.dir = os.path.join(cls._tmp.name, "tables")
+        os.mkdir(cls.dir)
+        make_tables(cls.dir)
+        for name, spn in (("win1", WIN_IN_1), ("win17", WIN_IN_17)):
+            with open(os.path.join(cls._tmp.name, name + ".spn"), "w") as f:
+                f.write(spn + "\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self._tmp.name, name)
+
+    def test_tables_that_cannot_be_opened(self):
+        with tempfile.TemporaryDirectory() as empty:
+            for args, words in (
+                    (["--tables", empty], "no tables of these rules"),
+                    (["--tables", os.path.join(empty, "none")], "no tables"),
+                    (["--tables", self.dir, "--preset", "traditional"],
+                     "cannot open the tables of traditional 5"),
+                    (["--tables", self.dir, "--size", "7"], "5x5 only"),
+                    (["--tables", self.dir, "--rules", "classic 5 quiet_limit=9"],
+                     "quiet")):
+                rc, out, err = run(args, "quit\n")
+                self.assertEqual(rc, 1, args)
+                self.assertIn("seega-play: ", err, args)
+                self.assertIn(words, err, args)
+                self.assertEqual(out, "", args)
+
+    def test_verdict_and_hint(self):
+        rc, out, err = run(["--tables", self.dir, "--side", "both", "--ascii"],
+                           "tables\nload %s\ntables\nhint\nc2-c1\ntables\n"
+                           "new\ntables\nquit\n" % self.path("win1.spn"))
+        self.assertEqual((rc, err), (0, ""))
+        self.assertIn("Endgame tables: %s, up to 2 pieces a side." % self.dir, out)
+        self.assertIn("X> tables\nTables: the position is not in the tables", out)
+        self.assertIn("X> tables\nTables: X to move: win in 1 (best: c2-c1).", out)
+        self.assertIn("X> hint\nHint: c2-c1 (tables: win in 1)", out)
+        self.assertIn("Game over: X wins (material)", out)
+        self.assertIn("> tables\nTables: the game is over.", out)
+        self.assertIn("New game: classic 5.", out)
+        # without --tables
+        rc, out, _ = run(["--side", "both"], "tables\nquit\n")
+        self.assertEqual(rc, 0)
+        self.assertIn("Tables: no tables: start seega-play with --tables DIR.", out)
+
+    def test_the_ai_plays_perfectly(self):
+        # Both sides play by the tables: X wins in exactly 17 plies (17
+        # turns: no chain nor extra turn on the way).
+        rc, out, err = run(["--demo", "--level", "1", "--tables", self.dir,
+                            "--load", self.path("win17.spn")])
+        self.assertEqual((rc, err), (0, ""))
+        self.assertIn("Game over: X wins (material)", out)
+        self.assertEqual(len(re.findall(r"^Last turn: ", out, re.M)), 17)
+
+    def test_records_with_other_rules(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            trad = os.path.join(tmp, "t.seega")
+            with open(trad, "w") as f:
+                f.write('[Rules "traditional 5"]\n\n*\n')
+            # no tables of TRADITIONAL: the record is refused
+            rc, out, _ = run(["--tables", self.dir, "--side", "both"],
+                             "load %s\nrules\nquit\n" % trad)
+            self.assertEqual(rc, 0)
+            self.assertIn("its rules (traditional 5) have no tables in %s" % self.dir, out)
+            self.assertIn("Rules: classic 5\n", out)
+            # with them, the tables of the record's rules are opened
+            both = os.path.join(tmp, "both")
+            os.mkdir(both)
+            make_tables(both)
+            make_tables(both, "traditional 5", 2)
+            rc, out, _ = run(["--tables", both, "--side", "both"],
+                             "load %s\nrules\ntables\nquit\n" % trad)
+            self.assertEqual(rc, 0)
+            self.assertIn("Loaded the game from %s (traditional 5, 0 actions)." % trad, out)
+            self.assertIn("Rules: traditional 5\n", out)
+            self.assertIn("Tables: the position is not in the tables", out)
 
 
 class Progress(unittest.TestCase):
