@@ -4,7 +4,9 @@ Run by ctest with SEEGA_PLAY set to the program.
 """
 import os
 import pty
+import select
 import subprocess
+import time
 import unittest
 
 PLAY = os.environ.get("SEEGA_PLAY", "seega-play")
@@ -26,19 +28,30 @@ def run_on_tty(args, **env):
     master, slave = pty.openpty()
     p = subprocess.Popen([PLAY] + args, stdin=slave, stdout=slave,
                          stderr=slave, env=full, close_fds=True)
-    os.close(slave)
+    out = read_until_exit(p, master, slave)
+    return p.returncode, out
+
+
+def read_until_exit(p, master, slave):
+    """Read the terminal until the program has exited and its output is
+    drained.  The slave side stays open here until then: on Linux, reading
+    the master after the last slave descriptor closes can lose what was
+    still buffered, so waiting for EIO is not a reliable end of output."""
     data = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: the program closed the terminal
-            break
-        if not chunk:
-            break
-        data += chunk
+    deadline = time.monotonic() + 60
+    exited = False
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            data += os.read(master, 65536)
+        elif exited:
+            break  # exited before this empty wait: everything was read
+        else:
+            exited = p.poll() is not None
+    os.close(slave)
     os.close(master)
-    rc = p.wait(timeout=60)
-    return rc, data.decode("utf-8")
+    p.wait(timeout=1)
+    return data.decode("utf-8")
 
 
 class Terminal(unittest.TestCase):
@@ -87,20 +100,9 @@ class Terminal(unittest.TestCase):
         p = subprocess.Popen([PLAY, "--side", "both"], stdin=slave,
                              stdout=slave, stderr=slave, env=env,
                              close_fds=True)
-        os.close(slave)
         os.write(master, b"c2\nd4\nspn\nquit\n")
-        data = b""
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            data += chunk
-        os.close(master)
-        self.assertEqual(p.wait(timeout=60), 0)
-        out = data.decode("utf-8")
+        out = read_until_exit(p, master, slave)
+        self.assertEqual(p.returncode, 0)
         self.assertIn("5/3x1/5/2x2/5 o 10 12 0 -", out)
         self.assertIn("\x1b[4m", out)  # the last turn's squares underlined
 
