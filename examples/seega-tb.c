@@ -229,7 +229,12 @@ static int cmd_stats(int argc, char **argv)
     char text[SEEGA_RULES_TEXT_MAX];
     seega_rules_to_text(&rules, text, sizeof text);
     int maxp = seega_tb_max_pieces(tb);
-    printf("rules: %s\nmax pieces a side: %d\n\n", text, maxp);
+    printf("rules: %s\nmax pieces a side: %d\n", text, maxp);
+    if (rules.quiet_limit)
+        printf("values at quiet counter 0; distances in quiet turns to the "
+               "capture or end\nthat settles the result (at most %d)\n",
+               (int)rules.quiet_limit);
+    printf("\n");
     printf("%-6s %14s %14s %14s %14s %6s  %s\n", "tier", "positions", "wins",
            "draws", "losses", "max", "longest win (side to move: x)");
     unsigned long long all[4] = {0, 0, 0, 0};

@@ -1571,8 +1571,13 @@ SEEGA_API int32_t seega_record_tag(const char *text, const char *name,
  *  the slowest) and a best action. A handle is read-only once opened:
  *  any number of threads may probe it at once.
  *
- *  This version covers the 5x5 rule sets without a quiet-turn limit
- *  (CLASSIC, TRADITIONAL, and any 5x5 rules with @c quiet_limit 0).
+ *  Every 5x5 rule set has tables. Under a quiet-turn limit (MODERN,
+ *  DIAGONAL) the value depends on the position's quiet counter and the
+ *  probe gives the one for the counter of the game; the distance then
+ *  counts the quiet turns until the capture, or the end of the game, that
+ *  settles the result (a distance to zeroing, as in chess's Syzygy
+ *  tables), the quiet turns left to the limit where the limit itself
+ *  decides.
  *  @{ */
 
 /** @brief An open set of tables for one rule set (opaque). */
@@ -1598,7 +1603,9 @@ typedef struct seega_tb_entry {
     uint32_t version;    /**< ::SEEGA_TB_ENTRY_VERSION, set by the caller */
     int32_t value;       /**< ::SEEGA_TB_WIN, ::SEEGA_TB_DRAW or ::SEEGA_TB_LOSS */
     int32_t distance;    /**< plies to the end under best play; -1 for a
-                              draw by endless play, 0 for a game over */
+                              draw, 0 for a game over; under a quiet
+                              limit, quiet turns to the capture or end
+                              that settles the result */
     seega_action best;   /**< an action that keeps the value (the fastest win,
                               the slowest loss); 0 when the game is over */
 } seega_tb_entry;
@@ -1663,10 +1670,10 @@ typedef struct seega_tb_options {
  * was. The directory must exist.
  *
  * Memory: about 4 bytes a slot for the pair being solved (the largest
- * pair up to 5 against 5 has about 2.1e8 slots with both movers: 0.8 GiB);
- * the tiers below are mapped from their files.
+ * pair up to 5 against 5 has about 2.1e8 slots with both movers: 0.8 GiB),
+ * 8 under a quiet-turn limit; the tiers below are mapped from their files.
  *
- * @param rules      the rules: 5x5, without a quiet-turn limit
+ * @param rules      the rules: 5x5
  * @param max_pieces the most pieces a side, lose_at+1 ..
  *                   ::SEEGA_TB_MAX_PIECES
  * @param dir        an existing directory
@@ -1679,8 +1686,7 @@ typedef struct seega_tb_options {
  * @retval SEEGA_E_INVALID a NULL argument, @p max_pieces out of range,
  *                         threads out of range
  * @retval SEEGA_E_VERSION unknown @c rules->version or @c options->version
- * @retval SEEGA_E_RULES   the rules are invalid, not 5x5, or have a quiet
- *                         limit (not supported yet)
+ * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
  * @retval SEEGA_E_IO      a file could not be written (the finished tiers
  *                         stay; run again to resume)
  * @retval SEEGA_E_NOMEM   out of memory (the message says for which tier)
@@ -1710,8 +1716,7 @@ SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
  * @return ::SEEGA_OK on success
  * @retval SEEGA_E_INVALID a NULL argument
  * @retval SEEGA_E_VERSION unknown @c rules->version
- * @retval SEEGA_E_RULES   the rules are invalid, not 5x5, or have a quiet
- *                         limit
+ * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
  * @retval SEEGA_E_IO      no tables of these rules in @p dir (not even the
  *                         smallest tier), or a file could not be read
  * @retval SEEGA_E_CORRUPT a file is truncated, corrupt, of another format
@@ -1773,10 +1778,13 @@ SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
 typedef struct seega_tb_tier {
     uint32_t version;       /**< ::SEEGA_TB_TIER_VERSION, set by the caller */
     uint64_t positions;     /**< positions, symmetries folded */
-    uint64_t wins;          /**< won for the side to move */
+    uint64_t wins;          /**< won for the side to move (under a quiet
+                                 limit: at quiet counter 0) */
     uint64_t draws;         /**< drawn */
     uint64_t losses;        /**< lost for the side to move */
-    int32_t longest_win;    /**< plies of the longest forced win; -1 if none */
+    int32_t longest_win;    /**< plies of the longest forced win (under a
+                                 quiet limit: at counter 0, in quiet
+                                 turns, see ::seega_tb_entry); -1 if none */
     int32_t longest_loss;   /**< plies of the longest loss; -1 if none */
     char longest_win_spn[SEEGA_SPN_MAX]; /**< a position of that win, X to
                                               move, quiet counter 0 */
@@ -1806,6 +1814,12 @@ SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
  * actions to positions won for the opponent (the farthest one ply
  * nearer), a drawn one no action to a position lost for the opponent and
  * one to a draw. Takes about as long as generating the tier.
+ *
+ * Under a quiet-turn limit L every position is checked at every counter
+ * 0 .. L-1 (a quiet action leads to the next counter, a capture to 0),
+ * which fixes every value given the tiers below; the distance is checked
+ * where a capture or end forces the result (where the limit decides, it
+ * is the quiet turns left). About L times as long.
  *
  * @param tb      the tables
  * @param mover   pieces of the side to move

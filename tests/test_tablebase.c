@@ -100,6 +100,7 @@ static seega_tb_entry probe(const seega_tablebase *tb, seega_game *g)
 typedef struct cmp_state {
     const seega_tablebase *tb;
     seega_game *g;
+    int quiet_limit; /* distances differ in kind then: values only */
     long long compared, mismatches;
 } cmp_state;
 
@@ -115,7 +116,8 @@ static void on_naive(void *user, const char *spn, int value, int distance)
     seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 9, 9, 0};
     int32_t st = seega_tb_probe(c->tb, c->g, &e);
     c->compared++;
-    if (st != SEEGA_OK || e.value != value || e.distance != distance) {
+    if (st != SEEGA_OK || e.value != value ||
+        (!c->quiet_limit && e.distance != distance)) {
         if (c->mismatches++ < 5)
             print_error("%s: naive %d %d, tables %d %d (status %d)\n", spn,
                         value, distance, (int)e.value, (int)e.distance,
@@ -123,13 +125,15 @@ static void on_naive(void *user, const char *spn, int value, int distance)
     }
 }
 
-static void exact_case(const char *text, int max)
+/* Every position with at most max_x pieces of X and max_o of O. */
+static void exact_sides(const char *text, int max_x, int max_o)
 {
+    int max = max_x > max_o ? max_x : max_o;
     seega_rules r = rules_of(text);
     char *dir = scratch_dir();
     seega_tablebase *tb = generate(&r, max, dir);
-    cmp_state c = {tb, tu_game_rules(&r), 0, 0};
-    long long states = ref_tb_solve(&r, max, on_naive, &c);
+    cmp_state c = {tb, tu_game_rules(&r), r.quiet_limit, 0, 0};
+    long long states = ref_tb_solve_sides(&r, max_x, max_o, on_naive, &c);
     assert_true(states > 0);
     if (c.mismatches)
         print_error("%s, max %d: %lld of %lld positions differ\n", text, max,
@@ -150,6 +154,11 @@ static void exact_case(const char *text, int max)
     seega_free(c.g);
     seega_tb_close(tb);
     remove_dir(dir);
+}
+
+static void exact_case(const char *text, int max)
+{
+    exact_sides(text, max, max);
 }
 
 /* Pieces a side of the exact comparisons: SEEGA_TB_EXACT_MAX (3 in the
@@ -185,6 +194,43 @@ static void test_exact_modern_no_limit(void **state)
 {
     (void)state;
     exact_case("modern 5 quiet_limit=0", exact_max());
+}
+
+/* The quiet-limit presets with their limits: the value at every quiet
+ * counter, 0 to the limit, against the naive solver, which keeps the
+ * counter in its states (so its work grows with the limit: in the slow
+ * run, MODERN up to 2 against 2 and DIAGONAL 2 against 1; one piece a
+ * side otherwise). */
+static void test_exact_modern(void **state)
+{
+    (void)state;
+    if (exact_max() > 2)
+        exact_case("modern 5", 2);
+    else
+        exact_case("modern 5", 1);
+}
+
+static void test_exact_diagonal(void **state)
+{
+    (void)state;
+    exact_sides("diagonal 5", exact_max() > 2 ? 2 : 1, 1);
+}
+
+/* Short limits, where the limit decides most positions, with every
+ * blocked rule: in the slow run with three pieces on one side. */
+static void test_exact_short_limits(void **state)
+{
+    (void)state;
+    exact_case("modern 5 quiet_limit=1", 2);
+    exact_case("classic 5 quiet_limit=3", 2);
+    if (exact_max() <= 2)
+        return;
+    exact_sides("modern 5 quiet_limit=4", 3, 2);
+    exact_sides("diagonal 5 quiet_limit=5", 2, 3);
+    exact_sides("classic 5 quiet_limit=3", 3, 2);
+    exact_sides("traditional 5 quiet_limit=6", 3, 2);
+    exact_case("classic 5 capture_dirs=all centre_immune=0 blocked=removes "
+               "quiet_limit=3", 2);
 }
 
 /* Mixed fields: orthogonal steps with captures in eight directions, no
@@ -373,6 +419,66 @@ static void test_turn_states(void **state)
     remove_dir(dir);
 }
 
+/* ---- the quiet limit ---------------------------------------------------- */
+
+static void expect(const seega_tablebase *tb, seega_game *g, const char *spn,
+                   int value, int distance)
+{
+    tu_load(g, spn);
+    seega_tb_entry e = probe(tb, g);
+    if (e.value != value || e.distance != distance)
+        print_error("%s: %d %d, expected %d %d\n", spn, (int)e.value,
+                    (int)e.distance, value, distance);
+    assert_int_equal(e.value, value);
+    assert_int_equal(e.distance, distance);
+}
+
+/*
+ * MODERN: a limit of 50 quiet turns, after which the count decides. The
+ * value depends on the counter, the distance counts quiet turns to the
+ * capture or end that settles the result (docs/tablebases.md).
+ */
+static void test_quiet_limit(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("modern 5");
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, 2, dir);
+    seega_game *g = tu_game_rules(&r);
+    /* X a1, e5 against O c3: no X step makes a sandwich, and a lone piece
+     * never captures, so every turn is quiet and the count gives X the
+     * game when the limit comes: at counter 49 one turn away, at 0 fifty
+     * turns; for O to move, a loss as far. At 50 the game is over. */
+    expect(tb, g, "4x/5/2o2/5/x4 x 0 0 49 -", SEEGA_TB_WIN, 1);
+    expect(tb, g, "4x/5/2o2/5/x4 x 0 0 0 -", SEEGA_TB_WIN, 50);
+    expect(tb, g, "4x/5/2o2/5/x4 o 0 0 49 -", SEEGA_TB_LOSS, 1);
+    expect(tb, g, "4x/5/2o2/5/x4 o 0 0 7 -", SEEGA_TB_LOSS, 43);
+    expect(tb, g, "4x/5/2o2/5/x4 x 0 0 50 -", SEEGA_TB_WIN, 0);
+    /* One against one: the count draws. */
+    expect(tb, g, "4x/5/2o2/5/5 x 0 0 49 -", SEEGA_TB_DRAW, -1);
+    expect(tb, g, "4x/5/2o2/5/5 o 0 0 0 -", SEEGA_TB_DRAW, -1);
+    /* X c2, d1 against O b1, c1: X forces a capture after two quiet turns
+     * (its own and O's), so it wins while two quiet turns fit before the
+     * limit, at counters up to 47; from 48 the count (2 against 2) draws.
+     * The best line from 47: each quiet turn one nearer, and the capture
+     * sets the counter to 0. */
+    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 0 -", SEEGA_TB_WIN, 2);
+    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 48 -", SEEGA_TB_DRAW, -1);
+    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 47 -", SEEGA_TB_WIN, 2);
+    for (int d = 2; d >= 0; d--) {
+        seega_tb_entry e = probe(tb, g);
+        assert_int_equal(e.value, d % 2 ? SEEGA_TB_LOSS : SEEGA_TB_WIN);
+        assert_int_equal(e.distance, d);
+        assert_int_equal(seega_quiet_count(g), 49 - d);
+        assert_int_equal(seega_play(g, e.best), SEEGA_OK);
+    }
+    assert_int_equal(seega_quiet_count(g), 0); /* it captured */
+    assert_int_equal(probe(tb, g).value, SEEGA_TB_LOSS); /* O, 1 against 2 */
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
 /* ---- files: resume, truncation, corruption, other rules ----------------- */
 
 static long file_size(const char *path)
@@ -549,12 +655,11 @@ static void test_bad_input(void **state)
     assert_int_equal(seega_tb_generate(&big, 2, dir, NULL, msg, sizeof msg),
                      SEEGA_E_RULES);
     assert_true(strstr(msg, "5x5") != NULL);
-    seega_rules quiet = rules_of("modern 5");
-    assert_int_equal(seega_tb_generate(&quiet, 2, dir, NULL, msg, sizeof msg),
-                     SEEGA_E_RULES);
-    assert_true(strstr(msg, "quiet") != NULL);
+    /* tables of CLASSIC are not those of CLASSIC with a quiet limit */
+    seega_rules quiet = rules_of("classic 5 quiet_limit=50");
     assert_int_equal(seega_tb_open(&quiet, dir, &tb, msg, sizeof msg),
-                     SEEGA_E_RULES);
+                     SEEGA_E_IO);
+    assert_true(strstr(msg, "no tables") != NULL);
     seega_rules bad = r;
     bad.version = 99;
     assert_int_equal(seega_tb_open(&bad, dir, &tb, msg, sizeof msg),
@@ -667,6 +772,10 @@ int main(void)
         cmocka_unit_test(test_exact_diagonal_no_limit),
         cmocka_unit_test(test_exact_modern_no_limit),
         cmocka_unit_test(test_exact_mixed),
+        cmocka_unit_test(test_exact_modern),
+        cmocka_unit_test(test_exact_diagonal),
+        cmocka_unit_test(test_exact_short_limits),
+        cmocka_unit_test(test_quiet_limit),
     };
     /* SEEGA_TEST_FILTER=PATTERN runs only the tests it names (cmocka's
      * wildcards), e.g. "test_exact*". */

@@ -1529,6 +1529,27 @@ test("tablebase: probe", function()
     raises("closed seega tablebase", tb.probe, tb, g)
 end)
 
+test("tablebase: a quiet limit", function()
+    -- MODERN: 50 quiet turns, then the count. X a1, e5 against O c3 never
+    -- capture: the count gives X the game when the limit comes.
+    local dir = tempdir()
+    assert(seega.tb_generate("modern", 2, dir))
+    local tb = assert(seega.tb_open("modern", dir))
+    local value, dist = tb:probe(assert(seega.from_spn("4x/5/2o2/5/x4 x 0 0 0 -", "modern")))
+    eq(value, "win", "the count wins")
+    eq(dist, 50, "fifty quiet turns away")
+    value, dist = tb:probe(assert(seega.from_spn("4x/5/2o2/5/x4 x 0 0 49 -", "modern")))
+    eq(dist, 1, "one quiet turn away")
+    -- X c2, d1 against O b1, c1: a capture after two quiet turns, unless
+    -- the limit comes first
+    eq(tb:probe(assert(seega.from_spn("5/5/5/2x2/1oox1 x 0 0 47 -", "modern"))),
+       "win", "in time")
+    eq(tb:probe(assert(seega.from_spn("5/5/5/2x2/1oox1 x 0 0 48 -", "modern"))),
+       "draw", "too late: the count draws")
+    tb:close()
+    rmdir_all(dir)
+end)
+
 test("tablebase: tier_info", function()
     local tb = assert(seega.tb_open("classic", tables()))
     local one = assert(tb:tier_info(1, 1))
@@ -1550,7 +1571,8 @@ test("tablebase: errors of open and generate", function()
     local dir = tables()
     fails("io", "no tables", seega.tb_open, "traditional", dir)
     fails("rules", "5x5", seega.tb_open, {board_size = 7}, dir)
-    fails("rules", "quiet", seega.tb_open, {quiet_limit = 10}, dir)
+    -- CLASSIC with a quiet limit is another rule set: no tables there
+    fails("io", "no tables", seega.tb_open, {quiet_limit = 10}, dir)
     local empty = tempdir()
     fails("io", "no tables", seega.tb_open, "classic", empty)
     fails("io", "", seega.tb_generate, "classic", 1, empty .. "/no/such")

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Rules a 5x5 table can hold: valid, 5x5, no quiet limit. */
+/* Rules a 5x5 table can hold: valid, 5x5. */
 static int32_t check_rules(const seega_rules *rules, char *msg, size_t cap)
 {
     int32_t st = seega_rules_validate(rules, msg, cap);
@@ -19,17 +19,12 @@ static int32_t check_rules(const seega_rules *rules, char *msg, size_t cap)
                   (int)rules->board_size);
         return SEEGA_E_RULES;
     }
-    if (rules->quiet_limit != 0) {
-        sg_format(msg, cap, "tablebases of rules with a quiet-turn limit "
-                            "(quiet_limit %d) are not supported yet",
-                  (int)rules->quiet_limit);
-        return SEEGA_E_RULES;
-    }
     return SEEGA_OK;
 }
 
-/* The SPN of a 5x5 moving-phase position, X (the mover) to move. */
-static void spn_of(uint32_t m, uint32_t o, char out[SEEGA_SPN_MAX])
+/* The SPN of a 5x5 moving-phase position, X (the mover) to move, at quiet
+ * counter q. */
+static void spn_of(uint32_t m, uint32_t o, int q, char out[SEEGA_SPN_MAX])
 {
     sg_gpos g;
     memset(&g, 0, sizeof g);
@@ -39,6 +34,7 @@ static void spn_of(uint32_t m, uint32_t o, char out[SEEGA_SPN_MAX])
                               : o >> sq & 1 ? SEEGA_O
                                             : SEEGA_EMPTY);
     g.side = SEEGA_X;
+    g.quiet = q;
     g.state = SG_ST_NORMAL;
     g.chain = -1;
     sg_posbuf pos;
@@ -239,7 +235,7 @@ SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
     if (h->wins) {
         uint32_t m, o;
         tb_unrank(&tb->ix, mover, other, h->longest_win_slot, &m, &o);
-        spn_of(m, o, out->longest_win_spn);
+        spn_of(m, o, 0, out->longest_win_spn);
     }
     return SEEGA_OK;
 }
@@ -282,7 +278,7 @@ SEEGA_API int32_t seega_tb_verify(const seega_tablebase *tb, int32_t mover,
         *checked = f.checked;
     if (st != SEEGA_OK) {
         char spn[SEEGA_SPN_MAX];
-        spn_of(f.mover, f.other, spn);
+        spn_of(f.mover, f.other, f.quiet, spn);
         sg_format(msg, cap,
                   "tier %dv%d: %s is stored as %s %d, its actions give %s %d",
                   (int)mover, (int)other, spn, value_word(f.stored),

@@ -149,12 +149,19 @@ static void header_get(tb_header *h, const uint8_t *b)
     h->rules_text[TB_RULES_TEXT - 1] = '\0';
 }
 
+/* The bytes of the distance section: one distance a slot, or two ranks a
+ * slot for rules with a quiet limit (the last rules field). */
+static uint64_t dist_section(const tb_header *h)
+{
+    return h->slots * h->dist_bytes * (h->rules[11] ? 2u : 1u);
+}
+
 /* The layout of a table of `slots` slots: fills the offsets and size. */
 static void layout(tb_header *h)
 {
     h->wdl_offset = TB_HEADER_BYTES;
     h->dist_offset = (h->wdl_offset + (h->slots + 3) / 4 + 7) & ~(uint64_t)7;
-    h->file_bytes = h->dist_offset + h->slots * h->dist_bytes;
+    h->file_bytes = h->dist_offset + dist_section(h);
 }
 
 int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
@@ -304,7 +311,7 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
     sum_add(&s, head, TB_HEADER_BYTES);
     sum_add(&s, wdl, wdl_bytes);
     sum_add(&s, pad, gap);
-    sum_add(&s, dist, h->slots * h->dist_bytes);
+    sum_add(&s, dist, dist_section(h));
     h->checksum = sum_end(&s);
     header_put(head, h);
 
@@ -321,7 +328,7 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
     }
     int bad = put(f, head, sizeof head, NULL) || put(f, wdl, wdl_bytes, NULL) ||
               put(f, pad, gap, NULL) ||
-              put(f, dist, h->slots * h->dist_bytes, NULL);
+              put(f, dist, dist_section(h), NULL);
     int err = errno;
     if (fflush(f) != 0 && !bad)
         bad = 1, err = errno;

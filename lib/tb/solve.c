@@ -10,6 +10,15 @@
  * removal) to the end of the game, the winner playing the fastest and the
  * loser the slowest line. A draw is a position from which neither side
  * can force the end.
+ *
+ * Rules with a quiet-turn limit L make the value depend on the quiet
+ * counter q. There, a distance counts the quiet turns before the turn
+ * that captures (or the end of the game) through which the result is
+ * forced: a distance to zeroing, as in Syzygy's DTZ tables. Inside a pair
+ * of tiers every turn is quiet, so the pair is solved as reachability
+ * games whose targets are the captures and ends, each at distance 0, the
+ * counter left out; the ranks they give decide the value at every
+ * counter (quiet_value).
  */
 #define _POSIX_C_SOURCE 200809L
 #define SG_N 5
@@ -44,13 +53,49 @@ static int tbv_score(tbv a)
     return a.v > 0 ? 1000000 - a.d : a.v < 0 ? -1000000 + a.d : 0;
 }
 
-/* The value of a child for the side to move before the action. */
-static tbv tbv_back(tbv c, int same_side)
+/* The value of a child for the side to move before the action. With a
+ * quiet limit an action after which the counter is 0 captured or removed:
+ * the result is settled by it, at distance 0. */
+static tbv tbv_back(tbv c, int same_side, const POS *child,
+                    const sg_crules *r)
 {
-    tbv r = {same_side ? c.v : -c.v, c.d + 1};
-    if (r.v == 0)
-        r.d = 0;
-    return r;
+    tbv v = {same_side ? c.v : -c.v, c.d + 1};
+    if (r->quiet_limit && child->quiet == 0)
+        v.d = 0;
+    if (v.v == 0)
+        v.d = 0;
+    return v;
+}
+
+/*
+ * The value at quiet counter q of a slot of tier (u, t) under a quiet
+ * limit L, from its two ranks (docs/tablebases.md, "The quiet limit").
+ * The limit, reached, scores the game by count: the mover, whose u pieces
+ * stay u inside the tier, gets def = sign(u - t). Quiet turns that may
+ * still be played before the one that settles the result: L - 1 - q.
+ *
+ * - u == t (def a draw): a is the rank at which the mover forces a win,
+ *   b the rank at which the other side does.
+ * - u != t: a is the rank at which the side that the count condemns
+ *   forces a win, b the rank at which it forces a draw or better; if it
+ *   can do neither in time, the limit decides, L - q turns away.
+ */
+static tbv quiet_value(int u, int t, int L, int q, int a, int b)
+{
+    int left = L - 1 - q;
+    if (u == t) {
+        if (a <= left)
+            return (tbv){1, a};
+        if (b <= left)
+            return (tbv){-1, b};
+        return (tbv){0, 0};
+    }
+    int def = u > t ? 1 : -1;
+    if (a <= left)
+        return (tbv){-def, a};
+    if (b <= left)
+        return (tbv){0, 0};
+    return (tbv){def, L - q};
 }
 
 static tbv tbv_of_result(int result, int side)
@@ -82,7 +127,14 @@ static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
     int u = bb_count(p->bb[p->side]), t = bb_count(p->bb[p->side ^ 1]);
     if (u > tb->maxp || t > tb->maxp || !tb->tier[u][t].wdl)
         return TB_NOT_COVERED;
-    int d, v = tb_table_get(&tb->tier[u][t], tb_rank(&tb->ix, m, o), &d);
+    uint64_t slot = tb_rank(&tb->ix, m, o);
+    int d, v = tb_table_get(&tb->tier[u][t], slot, &d);
+    if (tb->cr.quiet_limit && v != TB_V_UNUSED) {
+        int a, b;
+        tb_table_ranks(&tb->tier[u][t], slot, &a, &b);
+        *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, a, b);
+        return 0;
+    }
     switch (v) {
     case TB_V_WIN: *out = (tbv){1, d}; return 0;
     case TB_V_LOSS: *out = (tbv){-1, d}; return 0;
@@ -123,7 +175,7 @@ static int eval_state(const struct seega_tablebase *tb, const POS *p0,
         int st = eval_state(tb, &c, &cv, NULL);
         if (st != 0)
             return st;
-        cv = tbv_back(cv, c.side == p.side);
+        cv = tbv_back(cv, c.side == p.side, &c, r);
         if (!have || tbv_score(cv) > tbv_score(top)) {
             top = cv;
             have = 1;
@@ -197,6 +249,10 @@ typedef struct gen_tier {
 
 typedef struct gen_ctx {
     struct seega_tablebase *tb;
+    sg_crules cr;      /* the rules without their quiet limit: the moves */
+    int mode;          /* the game solved: 0 the values; 1, under a quiet
+                          limit, draws counted as wins for the side with
+                          fewer pieces (see solve_pair) */
     gen_tier tier[2]; /* (u, t) and (t, u); one when u == t */
     int ntiers;
     int threads;
@@ -240,11 +296,21 @@ static uint32_t final_word(uint32_t w, int chooser_wins, int d)
     return W_MAKE(wins ? K_WIN : K_LOSS, d + mirror, 0, mirror);
 }
 
+/* A value for a chooser with nu pieces against nt, in the game solved:
+ * itself (mode 0), or with a draw counted as a win for the side with
+ * fewer pieces and as a loss for the other (mode 1). */
+static int game_value(const gen_ctx *g, int v, int nu, int nt)
+{
+    if (g->mode == 0)
+        return v;
+    return nu < nt ? (v >= 0 ? 1 : -1) : (v > 0 ? 1 : -1);
+}
+
 /* Set up one slot: its kind, and its children that stay in the pair. */
 static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
 {
     const struct seega_tablebase *tb = g->tb;
-    const sg_crules *r = &tb->cr;
+    const sg_crules *r = &g->cr;
     uint32_t m, o;
     tb_unrank(&tb->ix, gt->u, gt->t, slot, &m, &o);
     if (tb_rank(&tb->ix, m, o) != slot) {
@@ -255,6 +321,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
     p_turn_start(&p, r);
     if (p.result != SEEGA_ONGOING) {
         tbv v = tbv_of_result(p.result, p.side);
+        v.v = game_value(g, v.v, gt->u, gt->t);
         gt->w[slot] = W_MAKE(v.v > 0 ? K_WIN : v.v < 0 ? K_LOSS : K_DRAW, 0,
                              0, 0);
         return;
@@ -297,7 +364,8 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
             set_error(g, st == TB_NOT_COVERED ? SEEGA_E_CORRUPT : st);
             return;
         }
-        cv = tbv_back(cv, c.side == node.side);
+        cv = tbv_back(cv, c.side == node.side, &c, &tb->cr);
+        cv.v = game_value(g, cv.v, nu, nt);
         if (cv.v > 0) {
             have_win = 1;
             if (cv.d < win_d)
@@ -323,6 +391,8 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
             w = final_word(base, 0, bad_d);
         if (W_KIND(w) != K_DRAW)
             note_hi(g, W_DIST(w));
+    } else if (have_win && win_d + mirror == 0) {
+        w = final_word(W_MAKE(0, 0, 0, 0), 1, 0); /* nothing is faster */
     } else if (have_win) {
         w = W_MAKE(K_CAND, win_d, cnt, mirror);
         note_hi(g, win_d + mirror);
@@ -398,7 +468,7 @@ static void propagate(gen_ctx *g, gen_tier *gt, uint64_t slot, int wins, int d)
     preds ps;
     ps.n = 0;
     const struct seega_tablebase *tb = g->tb;
-    const sg_crules *r = &tb->cr;
+    const sg_crules *r = &g->cr;
     uint32_t m, o;
     tb_unrank(&tb->ix, gt->u, gt->t, slot, &m, &o);
     BB full = m_full(), empty = full & ~(BB)(m | o);
@@ -521,6 +591,113 @@ static void run_phase(gen_ctx *g,
 
 /* ---- writing a tier ---------------------------------------------------- */
 
+static void header_rules(tb_header *h, const seega_rules *r)
+{
+    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
+                     r->opening_squares, r->first_mover, r->move_dirs,
+                     r->capture_dirs, r->centre_immune, r->chain_captures,
+                     r->blocked, r->lose_at, r->quiet_limit};
+    memcpy(h->rules, f, sizeof f);
+    seega_rules_to_text(r, h->rules_text, sizeof h->rules_text);
+}
+
+/* Ranks of a pair under a quiet limit, while it is solved: QR_NEVER where
+ * the side cannot force it within the limit. */
+#define QR_NEVER 0xFFFFu
+
+/* The ranks that run g->mode of the pair gives to tier gt (quiet_value
+ * says which is which). */
+static void take_ranks(const gen_ctx *g, const gen_tier *gt, uint16_t *qa,
+                       uint16_t *qb)
+{
+    int L = g->tb->cr.quiet_limit, fewer = gt->u < gt->t;
+    for (uint64_t s = 0; s < gt->slots; s++) {
+        uint32_t w = gt->w[s];
+        int k = W_KIND(w);
+        unsigned r = W_DIST(w) < L ? (unsigned)W_DIST(w) : QR_NEVER;
+        if (gt->u == gt->t) {
+            qa[s] = (uint16_t)(k == K_WIN ? r : QR_NEVER);
+            qb[s] = (uint16_t)(k == K_LOSS ? r : QR_NEVER);
+        } else {
+            /* the side with fewer pieces forces its goal */
+            int got = fewer ? k == K_WIN : k == K_LOSS;
+            (g->mode == 0 ? qa : qb)[s] = (uint16_t)(got ? r : QR_NEVER);
+        }
+    }
+}
+
+/* Write tier gt of rules with a quiet limit: the value at counter 0, and
+ * the two ranks a slot. */
+static int32_t write_quiet_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
+                                const uint16_t *qb, const char *path,
+                                char *msg, size_t cap)
+{
+    const struct seega_tablebase *tb = g->tb;
+    int L = tb->cr.quiet_limit;
+    tb_header h;
+    memset(&h, 0, sizeof h);
+    h.mover = (uint32_t)gt->u;
+    h.other = (uint32_t)gt->t;
+    h.slots = gt->slots;
+    h.dist_bytes = L <= 255 ? 1 : 2;
+    uint8_t *wdl = calloc((gt->slots + 3) / 4, 1);
+    uint8_t *dist = calloc(gt->slots ? 2 * gt->slots : 1, h.dist_bytes);
+    if (!wdl || !dist) {
+        free(wdl), free(dist);
+        sg_format(msg, cap, "out of memory writing tier %dv%d", gt->u, gt->t);
+        return SEEGA_E_NOMEM;
+    }
+    int first_win = 1;
+    for (uint64_t s = 0; s < gt->slots; s++) {
+        unsigned ra = QR_NEVER, rb = QR_NEVER;
+        int v = TB_V_UNUSED;
+        if (W_KIND(gt->w[s]) != K_UNUSED) {
+            ra = qa[s], rb = qb[s];
+            tbv x = quiet_value(gt->u, gt->t, L, 0,
+                                ra == QR_NEVER ? TB_NEVER : (int)ra,
+                                rb == QR_NEVER ? TB_NEVER : (int)rb);
+            v = x.v > 0 ? TB_V_WIN : x.v < 0 ? TB_V_LOSS : TB_V_DRAW;
+            if (x.v) {
+                /* the distance the probe gives: 0 for a game over */
+                uint32_t m, o;
+                tb_unrank(&tb->ix, gt->u, gt->t, s, &m, &o);
+                int more = x.v > 0 ? first_win || (uint32_t)x.d > h.longest_win
+                                   : (uint32_t)x.d > h.longest_loss;
+                if (more) {
+                    POS p = pos_of(m, o);
+                    p_turn_start(&p, &tb->cr);
+                    if (p.result != SEEGA_ONGOING)
+                        x.d = 0;
+                }
+                if (x.v > 0 && (first_win || (uint32_t)x.d > h.longest_win)) {
+                    h.longest_win = (uint32_t)x.d;
+                    h.longest_win_slot = s;
+                    first_win = 0;
+                } else if (x.v < 0 && (uint32_t)x.d > h.longest_loss) {
+                    h.longest_loss = (uint32_t)x.d;
+                }
+            }
+            h.wins += v == TB_V_WIN;
+            h.losses += v == TB_V_LOSS;
+            h.draws += v == TB_V_DRAW;
+        }
+        wdl[s >> 2] |= (uint8_t)(v << ((s & 3) * 2));
+        if (h.dist_bytes == 1) {
+            dist[2 * s] = (uint8_t)(ra == QR_NEVER ? 0xFF : ra);
+            dist[2 * s + 1] = (uint8_t)(rb == QR_NEVER ? 0xFF : rb);
+        } else {
+            uint8_t *q = dist + 4 * s;
+            q[0] = (uint8_t)ra, q[1] = (uint8_t)(ra >> 8);
+            q[2] = (uint8_t)rb, q[3] = (uint8_t)(rb >> 8);
+        }
+    }
+    header_rules(&h, &tb->rules);
+    int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
+    free(wdl);
+    free(dist);
+    return st;
+}
+
 static int32_t write_tier(gen_ctx *g, gen_tier *gt, const char *path,
                           char *msg, size_t cap)
 {
@@ -574,13 +751,7 @@ static int32_t write_tier(gen_ctx *g, gen_tier *gt, const char *path,
             h.draws++;
         }
     }
-    const seega_rules *r = &g->tb->rules;
-    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
-                     r->opening_squares, r->first_mover, r->move_dirs,
-                     r->capture_dirs, r->centre_immune, r->chain_captures,
-                     r->blocked, r->lose_at, r->quiet_limit};
-    memcpy(h.rules, f, sizeof f);
-    seega_rules_to_text(r, h.rules_text, sizeof h.rules_text);
+    header_rules(&h, &g->tb->rules);
     int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
     free(wdl);
     free(dist);
@@ -601,11 +772,19 @@ static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
     g.ntiers = u == t ? 1 : 2;
     g.tier[0] = (gen_tier){u, t, tb_tier_slots(&tb->ix, u, t), NULL};
     g.tier[1] = (gen_tier){t, u, tb_tier_slots(&tb->ix, t, u), NULL};
+    g.cr = tb->cr;
+    g.cr.quiet_limit = 0;
+    int L = tb->cr.quiet_limit;
+    uint16_t *qa[2] = {NULL, NULL}, *qb[2] = {NULL, NULL};
     int32_t st = SEEGA_OK;
     for (int i = 0; i < g.ntiers; i++) {
-        g.tier[i].w = malloc((g.tier[i].slots ? g.tier[i].slots : 1) *
-                             sizeof(uint32_t));
-        if (!g.tier[i].w) {
+        size_t n = g.tier[i].slots ? g.tier[i].slots : 1;
+        g.tier[i].w = malloc(n * sizeof(uint32_t));
+        if (L) {
+            qa[i] = malloc(n * sizeof(uint16_t));
+            qb[i] = malloc(n * sizeof(uint16_t));
+        }
+        if (!g.tier[i].w || (L && (!qa[i] || !qb[i]))) {
             sg_format(msg, cap, "out of memory for tier %dv%d (%llu MiB)",
                       g.tier[i].u, g.tier[i].t,
                       (unsigned long long)(g.tier[i].slots * 4 >> 20));
@@ -618,15 +797,24 @@ static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
                                   (g.ntiers > 1 ? g.tier[1].slots : 0)};
     if (progress)
         progress(user, &info);
-    run_phase(&g, job_init);
-    for (g.level = 1; !g.error && g.level <= g.hi + 1; g.level++) {
-        run_phase(&g, job_back);
-        run_phase(&g, job_settle);
-        if (progress) {
-            info.stage = SEEGA_TB_STAGE_LEVEL;
-            info.level = g.level;
-            progress(user, &info);
+    /* Under a quiet limit: run 0 gives the ranks of the wins of each side,
+     * run 1 (u != t) those of the draws or better of the side with fewer
+     * pieces. */
+    int runs = L && u != t ? 2 : 1;
+    for (g.mode = 0; g.mode < runs && !g.error; g.mode++) {
+        g.hi = 0;
+        run_phase(&g, job_init);
+        for (g.level = 1; !g.error && g.level <= g.hi + 1; g.level++) {
+            run_phase(&g, job_back);
+            run_phase(&g, job_settle);
+            if (progress) {
+                info.stage = SEEGA_TB_STAGE_LEVEL;
+                info.level = g.level;
+                progress(user, &info);
+            }
         }
+        for (int i = 0; L && !g.error && i < g.ntiers; i++)
+            take_ranks(&g, &g.tier[i], qa[i], qb[i]);
     }
     if (g.error) {
         st = g.error;
@@ -645,7 +833,9 @@ static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
             st = SEEGA_E_INVALID;
             break;
         }
-        st = write_tier(&g, &g.tier[i], path, msg, cap);
+        st = L ? write_quiet_tier(&g, &g.tier[i], qa[i], qb[i], path, msg,
+                                  cap)
+               : write_tier(&g, &g.tier[i], path, msg, cap);
         if (st == SEEGA_OK)
             st = tb_table_open(&tb->tier[g.tier[i].u][g.tier[i].t], path,
                                &tb->rules, g.tier[i].u, g.tier[i].t,
@@ -657,8 +847,11 @@ static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
         progress(user, &info);
     }
 done:
-    for (int i = 0; i < g.ntiers; i++)
+    for (int i = 0; i < g.ntiers; i++) {
         free(g.tier[i].w);
+        free(qa[i]);
+        free(qb[i]);
+    }
     return st;
 }
 
@@ -713,6 +906,99 @@ int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
 
 /* ---- checking the tables against themselves ----------------------------- */
 
+/* A fault of verify_quiet at counter q. */
+static int32_t quiet_fault(tb_fault *fault, uint32_t m, uint32_t o, tbv want,
+                           tbv got, int st, int q)
+{
+    fault->mover = m;
+    fault->other = o;
+    fault->quiet = q;
+    fault->stored = want.v;
+    fault->stored_dist = want.d;
+    fault->found = st ? 2 : got.v;
+    fault->found_dist = got.d;
+    return SEEGA_E_CORRUPT;
+}
+
+/*
+ * sg_tb_verify5 under a quiet limit L: every used slot at every counter q
+ * from 0 to L - 1, against one ply of lookahead at that counter (the
+ * children of a quiet action at q + 1, where L ends the game by count;
+ * those of a capture at 0). The game left inside a pair is finite, so
+ * this fixes every value given the lower tiers. A distance is checked
+ * where the result is forced (by a capture or an end of the game); where
+ * the limit gives it, the distance is L - q by construction.
+ */
+static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
+                            tb_fault *fault)
+{
+    const tb_table *tt = &tb->tier[u][t];
+    const sg_crules *r = &tb->cr;
+    int L = r->quiet_limit;
+    for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
+        int d, v = tb_table_get(tt, slot, &d);
+        if (v == TB_V_UNUSED)
+            continue;
+        uint32_t m, o;
+        tb_unrank(&tb->ix, u, t, slot, &m, &o);
+        POS p = pos_of(m, o);
+        seega_action acts[SEEGA_MAX_ACTIONS];
+        int n = 0;
+        POS p0 = p;
+        p_turn_start(&p0, r);
+        if (p0.result == SEEGA_ONGOING)
+            n = p_gen(&p0, r, acts);
+        /* The children once: a fixed value for a capture's, the child
+         * for a quiet action's (its counter set for each q below). */
+        POS kid[SEEGA_MAX_ACTIONS];
+        tbv fixed[SEEGA_MAX_ACTIONS];
+        int quiet[SEEGA_MAX_ACTIONS];
+        for (int i = 0; i < n; i++) {
+            kid[i] = p0;
+            make_t(&kid[i], r, acts[i], r->move8, r->cap8, 0);
+            quiet[i] = kid[i].quiet != 0;
+            if (!quiet[i]) {
+                tbv cv;
+                int st = eval_state(tb, &kid[i], &cv, NULL);
+                if (st != 0)
+                    return quiet_fault(fault, m, o, (tbv){0, 0}, cv, st, 0);
+                fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r);
+            }
+        }
+        for (int q = 0; q < L; q++) {
+            POS pq = p;
+            pq.quiet = q;
+            tbv want, got = {0, 0};
+            int st = lookup(tb, &pq, &want);
+            if (st != 0)
+                return quiet_fault(fault, m, o, want, got, st, q);
+            if (p0.result != SEEGA_ONGOING) {
+                got = tbv_of_result(p0.result, p0.side);
+            } else {
+                for (int i = 0; i < n && st == 0; i++) {
+                    tbv cv = fixed[i];
+                    if (quiet[i]) {
+                        POS c = kid[i];
+                        c.quiet = q + 1;
+                        st = eval_state(tb, &c, &cv, NULL);
+                        cv = tbv_back(cv, c.side == p0.side, &c, r);
+                    }
+                    if (i == 0 || tbv_score(cv) > tbv_score(got))
+                        got = cv;
+                }
+            }
+            int def = u > t ? 1 : u < t ? -1 : 0;
+            int forced = want.v != def && want.v != 0;
+            if (p0.result != SEEGA_ONGOING)
+                forced = 0; /* a game over: distance 0 from the probe */
+            if (st != 0 || got.v != want.v || (forced && got.d != want.d))
+                return quiet_fault(fault, m, o, want, got, st, q);
+        }
+        fault->checked++;
+    }
+    return SEEGA_OK;
+}
+
 /*
  * Every used slot of tier (u, t) against one ply of lookahead over its
  * legal actions (the canonical generation and make, the other tiers as
@@ -727,6 +1013,9 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
 {
     const tb_table *tt = &tb->tier[u][t];
     fault->checked = 0;
+    fault->quiet = 0;
+    if (tb->cr.quiet_limit)
+        return verify_quiet(tb, u, t, fault);
     for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
         int d, v = tb_table_get(tt, slot, &d);
         if (v == TB_V_UNUSED)
@@ -749,7 +1038,7 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                 make_t(&c, &tb->cr, acts[i], tb->cr.move8, tb->cr.cap8, 0);
                 tbv cv;
                 st = eval_state(tb, &c, &cv, NULL);
-                cv = tbv_back(cv, c.side == p.side);
+                cv = tbv_back(cv, c.side == p.side, &c, &tb->cr);
                 if (i == 0 || tbv_score(cv) > tbv_score(got))
                     got = cv;
             }

@@ -115,6 +115,27 @@ static inline int tb_table_get(const tb_table *tb, uint64_t slot, int *dist)
                 : tb->dist[2 * slot] | tb->dist[2 * slot + 1] << 8;
     return v;
 }
+/*
+ * Tables of rules with a quiet-turn limit L hold two ranks a slot in
+ * place of the distance, each a count of quiet turns (dist_bytes wide,
+ * all ones for TB_NEVER: not within the limit); tb/solve.c reads them
+ * (quiet_value). The 2-bit value is the one at quiet counter 0.
+ */
+#define TB_NEVER 0x7FFF
+static inline void tb_table_ranks(const tb_table *tb, uint64_t slot, int *a,
+                                  int *b)
+{
+    if (tb->h.dist_bytes == 1) {
+        const uint8_t *p = tb->dist + 2 * slot;
+        *a = p[0] == 0xFF ? TB_NEVER : p[0];
+        *b = p[1] == 0xFF ? TB_NEVER : p[1];
+    } else {
+        const uint8_t *p = tb->dist + 4 * slot;
+        int x = p[0] | p[1] << 8, y = p[2] | p[3] << 8;
+        *a = x == 0xFFFF ? TB_NEVER : x;
+        *b = y == 0xFFFF ? TB_NEVER : y;
+    }
+}
 /* Write a table (header filled but for the layout and checksum) to path,
  * through a temporary file renamed at the end: SEEGA_OK or SEEGA_E_IO. */
 int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
@@ -144,6 +165,7 @@ int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
 typedef struct tb_fault {
     uint64_t checked;        /* slots checked (all used ones when OK) */
     uint32_t mover, other;   /* the position, the mover's set first */
+    int quiet;               /* its quiet counter (0 without a limit) */
     int stored, stored_dist; /* its stored value (1, 0, -1) and distance */
     int found, found_dist;   /* what its actions give (2: a lookup failed) */
 } tb_fault;

@@ -290,7 +290,7 @@ class Tables(unittest.TestCase):
                      "cannot open the tables of traditional 5"),
                     (["--tables", self.dir, "--size", "7"], "5x5 only"),
                     (["--tables", self.dir, "--rules", "classic 5 quiet_limit=9"],
-                     "quiet")):
+                     "cannot open the tables of classic 5 quiet_limit=9")):
                 rc, out, err = run(args, "quit\n")
                 self.assertEqual(rc, 1, args)
                 self.assertIn("seega-play: ", err, args)

@@ -138,9 +138,24 @@ class BadInput(unittest.TestCase):
         self.assertEqual(os.listdir(self.dir), [])
 
     def test_rules_with_a_quiet_limit(self):
-        rc, _, err = run(["generate", "modern 5", "3", self.dir])
-        self.assertEqual(rc, 1)
-        self.assertIn("quiet", err)
+        # MODERN: 50 quiet turns, then the count. X a1, e5 against O c3
+        # never capture; the count gives X the game when the limit comes,
+        # which is as many quiet turns away as the counter leaves.
+        rc, _, err = run(["generate", "modern 5", "2", self.dir, "--quiet"])
+        self.assertEqual(rc, 0, err)
+        rc, out, err = run(["probe", self.dir,
+                            "4x/5/2o2/5/x4 x 0 0 0 -",
+                            "4x/5/2o2/5/x4 x 0 0 49 -",
+                            "4x/5/2o2/5/x4 o 0 0 30 -",
+                            "4x/5/2o2/5/5 x 0 0 49 -"])
+        self.assertEqual(rc, 0, err)
+        lines = [l.split() for l in out.splitlines()]
+        self.assertEqual([l[:2] for l in lines],
+                         [["win", "50"], ["win", "1"], ["loss", "20"],
+                          ["draw", "-"]])
+        rc, out, err = run(["stats", self.dir])
+        self.assertEqual(rc, 0, err)
+        self.assertIn("modern 5", out)
 
     def test_bad_max(self):
         for m in ["0", "13", "x"]:

@@ -1,4 +1,4 @@
-"""seega.Tablebase: endgame tablebases (5x5 rules without a quiet limit).
+"""seega.Tablebase: endgame tablebases of 5x5 rule sets.
 
 A thin wrapper over a ``seega_tablebase`` handle: :meth:`Tablebase.open`
 maps the tables of a rule set from a directory, :meth:`Tablebase.probe`
@@ -52,7 +52,8 @@ class ProbeResult(NamedTuple):
     - ``value``: ``"win"``, ``"draw"`` or ``"loss"`` under best play
     - ``distance``: plies to the end of the game under best play (the
       winner plays the fastest line, the loser the slowest); None for a
-      draw, 0 for a finished game
+      draw, 0 for a finished game. Under a quiet-turn limit: the quiet
+      turns until the capture, or the end, that settles the result
     - ``best``: an action that keeps the value (the fastest win, the
       slowest loss), or None once the game is over
     """
@@ -133,8 +134,7 @@ class Tablebase:
     ``Tablebase.open("classic", directory)`` (or ``Tablebase(rules,
     directory)``) maps the tables that :func:`generate_tablebase` (or the
     ``seega-tb`` tool) wrote there, checking each file in full. Tables
-    exist for 5x5 rules without a quiet-turn limit (CLASSIC, TRADITIONAL,
-    ...). Then::
+    exist for every 5x5 rule set. Then::
 
         with seega.Tablebase.open("classic", "tables") as tb:
             tb.probe(game)            # ProbeResult('win', 17, Action('c2-c1'))
@@ -148,8 +148,12 @@ class Tablebase:
     Raises :class:`FileError` when the directory has no tables of these
     rules (not even the smallest tier) or a file cannot be read,
     :class:`CorruptTablebaseError` for a truncated, corrupt or foreign
-    file, :class:`RulesError` for rules that have no tables (not 5x5, or
-    with a quiet-turn limit).
+    file, :class:`RulesError` for rules that have no tables (not 5x5).
+
+    Under rules with a quiet-turn limit (MODERN, DIAGONAL) the value
+    depends on the game's quiet counter, and the distance counts the quiet
+    turns until the capture, or the end of the game, that settles the
+    result (see docs/tablebases.md).
     """
 
     def __init__(self, rules_or_preset_name: Union[Rules, str], directory: PathLike,
@@ -389,8 +393,8 @@ def generate_tablebase(rules_or_preset_name: Union[Rules, str], max_pieces: int,
     included) is raised once the generation has ended, and it is not
     called again.
 
-    Raises :class:`RulesError` for rules that have no tables (not 5x5, or
-    with a quiet-turn limit), :class:`InvalidArgumentError` for
+    Raises :class:`RulesError` for rules that have no tables (not 5x5),
+    :class:`InvalidArgumentError` for
     ``max_pieces`` or ``threads`` out of range, :class:`FileError` when a
     file cannot be written (the tiers finished stay: run it again to
     resume), :class:`OutOfMemoryError`; each with the library's message.

@@ -121,9 +121,6 @@ class TestGenerate(TablesCase):
             with self.assertRaises(seega.RulesError) as cm:
                 seega.generate_tablebase("classic", 1, d, size=7)
             self.assertIn("5x5", str(cm.exception))
-            with self.assertRaises(seega.RulesError) as cm:
-                seega.generate_tablebase(seega.Rules(quiet_limit=50), 1, d)
-            self.assertIn("quiet", str(cm.exception))
             missing = os.path.join(d, "no", "such", "dir")
             with self.assertRaises(seega.FileError) as cm:
                 seega.generate_tablebase("classic", 1, missing)
@@ -223,7 +220,8 @@ class TestProbe(TablesCase):
         # rules that have no tables at all
         with self.assertRaises(seega.RulesError):
             seega.Tablebase.open("classic", self.dir, 7)
-        with self.assertRaises(seega.RulesError):
+        # CLASSIC with a quiet limit is another rule set: no tables here
+        with self.assertRaises(seega.FileError):
             seega.Tablebase.open(seega.Rules(quiet_limit=10), self.dir)
         # a game of other rules
         tb = self.open()
@@ -429,6 +427,29 @@ class TestLifetime(TablesCase):
             t.join()
         self.assertEqual(errors, [])
         self.assertEqual(len(counts), 4)
+
+
+
+class QuietLimit(unittest.TestCase):
+    """MODERN: 50 quiet turns, then the count decides."""
+
+    def test_value_depends_on_the_counter(self):
+        with tempfile.TemporaryDirectory(prefix="seega-tb-") as d:
+            seega.generate_tablebase("modern", 2, d)
+            with seega.Tablebase.open("modern", d) as tb:
+                # X a1, e5 against O c3: nobody can capture, the count
+                # gives X the game when the limit comes.
+                for quiet, distance in ((0, 50), (49, 1)):
+                    spn = "4x/5/2o2/5/x4 x 0 0 %d -" % quiet
+                    with seega.Game.from_spn(spn, "modern") as g:
+                        r = tb.probe(g)
+                        self.assertEqual((r.value, r.distance), ("win", distance))
+                # X c2, d1 against O b1, c1: X forces a capture after two
+                # quiet turns; at counter 48 the limit comes first (a draw).
+                for quiet, value in ((47, "win"), (48, "draw")):
+                    spn = "5/5/5/2x2/1oox1 x 0 0 %d -" % quiet
+                    with seega.Game.from_spn(spn, "modern") as g:
+                        self.assertEqual(tb.probe(g).value, value)
 
 
 if __name__ == "__main__":
