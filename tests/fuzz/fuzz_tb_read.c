@@ -1,25 +1,33 @@
 /*
  * Fuzz target: the tablebase file reader (docs/tablebases.md, "Files").
  *
- * Once per process, the CLASSIC 5x5 tables up to 2 pieces a side (four
- * tiny files) are generated into a scratch directory, opened there as the
- * pristine handle and kept in memory as the pristine files; the inputs
- * are written into a second scratch directory. Each input is
+ * Once per process, the tables up to 2 pieces a side (four tiny files) of
+ * two rule sets are generated into a scratch directory, opened there as
+ * the pristine handles and kept in memory as the pristine files: CLASSIC
+ * 5, and "modern 5 quiet_limit=3", whose files hold two ranks a slot in
+ * place of the distance (a limit this small keeps seega_tb_verify, which
+ * checks every quiet counter below the limit, fast). The inputs are
+ * written into a second scratch directory. Each input is
  *
  *   byte 0:  bits 0-1 which tier file the input replaces (1v1, 1v2, 2v1,
  *            2v2); bit 2: write a correct checksum into the new file, so
- *            that the fuzzer reaches the values past the checksum;
+ *            that the fuzzer reaches the values past the checksum; bit 3:
+ *            the rule set (0 CLASSIC 5, 1 "modern 5 quiet_limit=3");
  *   then:    the new file's bytes.
  *
- * The four files are written (three pristine, one from the input) and
- * opened with seega_tb_open. Checked:
+ * The set's four files are written (three pristine, one from the input;
+ * named as the library names them, the rules text with '+' for spaces)
+ * and opened with seega_tb_open. Checked:
  *   - open gives OK or SEEGA_E_CORRUPT (with a message) and never crashes;
  *     a refused open leaves *out untouched;
  *   - an open handle answers tier_info (counts that add up), probes of
  *     positions drawn from the input (OK or SEEGA_E_CORRUPT; a value in
- *     -1..1; a best action that is legal) and verify of each tier (OK or
- *     SEEGA_E_CORRUPT), and gives exactly the pristine handle's answers
- *     when the input file is the pristine file.
+ *     -1..1; a best action that is legal; none, at distance 0, once the
+ *     game is over) and verify of each tier (OK or SEEGA_E_CORRUPT), and
+ *     gives exactly the pristine handle's answers when the input file is
+ *     the pristine file. Under the quiet limit the probed positions have
+ *     a quiet counter drawn from the input, 0 .. 3 (3: the limit, a
+ *     finished game); under CLASSIC it is 0.
  *
  * The checksum below is a second, independent statement of the one in
  * lib/tb/file.c (docs/tablebases.md gives its definition): if they
@@ -38,14 +46,26 @@
 #include <unistd.h>
 
 #define CHECKSUM_AT 104
+/* A directory, '/', a file name prefix, ".UvT.sgtb". */
+#define PATH_CAP (256 + SEEGA_RULES_TEXT_MAX + 32)
 
 static const int tier_u[4] = {1, 1, 2, 2}, tier_t[4] = {1, 2, 1, 2};
 
+/* One rule set: its text and rules, the prefix of its file names, its
+ * pristine files and the handle open on them. */
+typedef struct tb_set {
+    const char *text;
+    seega_rules rules;
+    char prefix[SEEGA_RULES_TEXT_MAX];
+    uint8_t *file[4];
+    size_t size[4];
+    seega_tablebase *pristine;
+} tb_set;
+
+static const char *const set_text[2] = {"classic 5", "modern 5 quiet_limit=3"};
+static tb_set g_set[2];
 static char g_dir[256], g_pdir[256];
-static uint8_t *g_file[4];
-static size_t g_size[4];
-static seega_rules g_rules;
-static seega_tablebase *g_pristine;
+static int g_ready;
 
 static uint64_t rd64(const uint8_t *p)
 {
@@ -79,55 +99,83 @@ static uint64_t checksum(const uint8_t *p, size_t n)
     return h;
 }
 
-static void path_in(const char *dir, int k, char *out, size_t cap)
+static void path_in(const char *dir, const tb_set *s, int k, char *out,
+                    size_t cap)
 {
-    snprintf(out, cap, "%s/classic+5.%dv%d.sgtb", dir, tier_u[k], tier_t[k]);
+    snprintf(out, cap, "%s/%s.%dv%d.sgtb", dir, s->prefix, tier_u[k],
+             tier_t[k]);
 }
 
-static void write_file(int k, const uint8_t *data, size_t n)
+static void write_file(const tb_set *s, int k, const uint8_t *data, size_t n)
 {
-    char path[512];
-    path_in(g_dir, k, path, sizeof path);
+    char path[PATH_CAP];
+    path_in(g_dir, s, k, path, sizeof path);
     FILE *f = fopen(path, "wb");
     FZ_CHECK(f != NULL, "cannot write %s", path);
     FZ_CHECK(fwrite(data, 1, n, f) == n || n == 0, "short write %s", path);
     FZ_CHECK(fclose(f) == 0, "cannot close %s", path);
 }
 
-static void load_file(int k)
+static void load_file(tb_set *s, int k)
 {
-    char path[512];
-    path_in(g_pdir, k, path, sizeof path);
+    char path[PATH_CAP];
+    path_in(g_pdir, s, k, path, sizeof path);
     FILE *f = fopen(path, "rb");
     FZ_CHECK(f != NULL, "cannot read %s", path);
     FZ_CHECK(fseek(f, 0, SEEK_END) == 0, "seek");
     long n = ftell(f);
     FZ_CHECK(n > 0, "empty %s", path);
     rewind(f);
-    g_file[k] = (uint8_t *)malloc((size_t)n);
-    FZ_CHECK(g_file[k] != NULL, "out of memory");
-    FZ_CHECK(fread(g_file[k], 1, (size_t)n, f) == (size_t)n, "short read");
+    s->file[k] = (uint8_t *)malloc((size_t)n);
+    FZ_CHECK(s->file[k] != NULL, "out of memory");
+    FZ_CHECK(fread(s->file[k], 1, (size_t)n, f) == (size_t)n, "short read");
     fclose(f);
-    g_size[k] = (size_t)n;
+    s->size[k] = (size_t)n;
 }
 
 static void remove_all(void)
 {
-    char path[512];
-    seega_tb_close(g_pristine);
-    for (int k = 0; k < 4; k++) {
-        path_in(g_dir, k, path, sizeof path);
-        remove(path);
-        path_in(g_pdir, k, path, sizeof path);
-        remove(path);
+    char path[PATH_CAP];
+    for (int i = 0; i < 2; i++) {
+        tb_set *s = &g_set[i];
+        seega_tb_close(s->pristine);
+        for (int k = 0; k < 4; k++) {
+            path_in(g_dir, s, k, path, sizeof path);
+            remove(path);
+            path_in(g_pdir, s, k, path, sizeof path);
+            remove(path);
+            free(s->file[k]);
+        }
     }
     rmdir(g_dir);
     rmdir(g_pdir);
 }
 
-static void setup(void)
+static void setup_set(tb_set *s)
 {
     char msg[SEEGA_ERROR_MAX];
+    FZ_CHECK(seega_rules_from_text(s->text, &s->rules, msg, sizeof msg) ==
+                 SEEGA_OK, "rules %s: %s", s->text, msg);
+    int32_t n = seega_rules_to_text(&s->rules, s->prefix, sizeof s->prefix);
+    FZ_CHECK(n > 0, "rules_to_text %s: %d", s->text, (int)n);
+    for (char *c = s->prefix; *c; c++)
+        if (*c == ' ')
+            *c = '+';
+    FZ_CHECK(seega_tb_generate(&s->rules, 2, g_pdir, NULL, msg, sizeof msg) ==
+                 SEEGA_OK, "generate %s: %s", s->text, msg);
+    for (int k = 0; k < 4; k++) {
+        load_file(s, k);
+        FZ_CHECK(checksum(s->file[k], s->size[k]) ==
+                     rd64(s->file[k] + CHECKSUM_AT),
+                 "the harness's checksum disagrees with %s tier %d's file",
+                 s->text, k);
+    }
+    FZ_CHECK(seega_tb_open(&s->rules, g_pdir, &s->pristine, msg, sizeof msg) ==
+                 SEEGA_OK, "open the pristine tables of %s: %s", s->text, msg);
+}
+
+static void setup(void)
+{
     const char *tmp = getenv("TMPDIR");
     snprintf(g_dir, sizeof g_dir, "%s/seega-fuzz-tb-XXXXXX",
              tmp && *tmp ? tmp : "/tmp");
@@ -135,24 +183,21 @@ static void setup(void)
     snprintf(g_pdir, sizeof g_pdir, "%s/seega-fuzz-tb-XXXXXX",
              tmp && *tmp ? tmp : "/tmp");
     FZ_CHECK(mkdtemp(g_pdir) != NULL, "mkdtemp %s failed", g_pdir);
-    FZ_CHECK(seega_rules_preset(&g_rules, SEEGA_CLASSIC, 5) == SEEGA_OK,
-             "preset");
-    FZ_CHECK(seega_tb_generate(&g_rules, 2, g_pdir, NULL, msg, sizeof msg) ==
-                 SEEGA_OK, "generate: %s", msg);
-    for (int k = 0; k < 4; k++) {
-        load_file(k);
-        FZ_CHECK(checksum(g_file[k], g_size[k]) ==
-                     rd64(g_file[k] + CHECKSUM_AT),
-                 "the harness's checksum disagrees with tier %d's file", k);
-    }
-    FZ_CHECK(seega_tb_open(&g_rules, g_pdir, &g_pristine, msg, sizeof msg) ==
-                 SEEGA_OK, "open the pristine tables: %s", msg);
     atexit(remove_all);
+    for (int i = 0; i < 2; i++) {
+        g_set[i].text = set_text[i];
+        setup_set(&g_set[i]);
+    }
+    FZ_CHECK(g_set[0].rules.quiet_limit == 0 && g_set[1].rules.quiet_limit == 3,
+             "quiet limits %d and %d", (int)g_set[0].rules.quiet_limit,
+             (int)g_set[1].rules.quiet_limit);
+    g_ready = 1;
 }
 
 /* An SPN with the mover's and the other's pieces on the squares given
- * (a square taken twice keeps its first piece). */
-static void spn_of(const int *sq, int nm, int no, int o_moves, char *out)
+ * (a square taken twice keeps its first piece), at quiet counter quiet. */
+static void spn_of(const int *sq, int nm, int no, int o_moves, int quiet,
+                   char *out)
 {
     char cell[25];
     memset(cell, '.', sizeof cell);
@@ -178,11 +223,13 @@ static void spn_of(const int *sq, int nm, int no, int o_moves, char *out)
         if (r)
             *p++ = '/';
     }
-    sprintf(p, " %c 0 0 0 -", o_moves ? 'o' : 'x');
+    sprintf(p, " %c 0 0 %d -", o_moves ? 'o' : 'x', quiet);
 }
 
-static void check_handle(seega_tablebase *tb, int same, fz_reader *r)
+static void check_handle(const tb_set *s, seega_tablebase *tb, int same,
+                         fz_reader *r)
 {
+    int limit = (int)s->rules.quiet_limit;
     FZ_CHECK(seega_tb_max_pieces(tb) == 2, "max pieces %d",
              (int)seega_tb_max_pieces(tb));
     for (int k = 0; k < 4; k++) {
@@ -194,20 +241,22 @@ static void check_handle(seega_tablebase *tb, int same, fz_reader *r)
                  "tier_info %d", k);
         FZ_CHECK(a.positions == a.wins + a.draws + a.losses,
                  "tier %d counts do not add up", k);
-        FZ_CHECK(seega_tb_tier_info(g_pristine, tier_u[k], tier_t[k], &b) ==
+        FZ_CHECK(seega_tb_tier_info(s->pristine, tier_u[k], tier_t[k], &b) ==
                      SEEGA_OK, "pristine tier_info");
         FZ_CHECK(!same || memcmp(&a, &b, sizeof a) == 0,
                  "tier %d figures differ from the pristine file's", k);
     }
     seega_game *g;
-    FZ_CHECK(seega_new(&g_rules, &g) == SEEGA_OK, "seega_new");
+    FZ_CHECK(seega_new(&s->rules, &g) == SEEGA_OK, "seega_new");
     for (int i = 0; i < 8; i++) {
         uint8_t b = fz_byte(r);
         int nm = 1 + (b & 1), no = 1 + (b >> 1 & 1), sq[4];
         for (int j = 0; j < 4; j++)
             sq[j] = fz_byte(r) % 25;
+        /* Under the quiet limit, a counter 0 .. limit (the limit: over). */
+        int quiet = limit ? fz_byte(r) % (limit + 1) : 0;
         char spn[64];
-        spn_of(sq, nm, no, b >> 2 & 1, spn);
+        spn_of(sq, nm, no, b >> 2 & 1, quiet, spn);
         if (seega_set_spn(g, spn) != SEEGA_OK)
             continue;
         seega_tb_entry e, p;
@@ -217,11 +266,15 @@ static void check_handle(seega_tablebase *tb, int same, fz_reader *r)
         int32_t st = seega_tb_probe(tb, g, &e);
         FZ_CHECK(st == SEEGA_OK || st == SEEGA_E_CORRUPT,
                  "probe %s: status %d", spn, (int)st);
-        FZ_CHECK(seega_tb_probe(g_pristine, g, &p) == SEEGA_OK,
+        FZ_CHECK(seega_tb_probe(s->pristine, g, &p) == SEEGA_OK,
                  "pristine probe %s", spn);
         if (st != SEEGA_OK)
             continue;
         FZ_CHECK(e.value >= -1 && e.value <= 1, "value %d", (int)e.value);
+        FZ_CHECK(seega_result(g, NULL) == SEEGA_ONGOING ||
+                     (e.best == 0 && e.distance == 0),
+                 "probe %s: a finished game at distance %d, best %u", spn,
+                 (int)e.distance, (unsigned)e.best);
         if (e.best) {
             seega_action acts[SEEGA_MAX_ACTIONS];
             int32_t n = seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS), k = 0;
@@ -248,11 +301,12 @@ static void check_handle(seega_tablebase *tb, int same, fz_reader *r)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!g_pristine)
+    if (!g_ready)
         setup();
     if (size < 1)
         return 0;
     int k = data[0] & 3, fix = data[0] >> 2 & 1;
+    const tb_set *s = &g_set[data[0] >> 3 & 1];
     size_t n = size - 1;
     uint8_t *file = (uint8_t *)malloc(n ? n : 1);
     FZ_CHECK(file != NULL, "out of memory");
@@ -265,27 +319,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (int j = 0; j < 4; j++)
         if (j == k)
-            write_file(j, file, n);
+            write_file(s, j, file, n);
         else
-            write_file(j, g_file[j], g_size[j]);
-    int same = n == g_size[k] && memcmp(file, g_file[k], n) == 0;
+            write_file(s, j, s->file[j], s->size[j]);
+    int same = n == s->size[k] && memcmp(file, s->file[k], n) == 0;
     free(file);
 
-    seega_tablebase *tb = (seega_tablebase *)&g_rules; /* a sentinel */
+    seega_tablebase *sentinel = (seega_tablebase *)&g_set[0], *tb = sentinel;
     char msg[SEEGA_ERROR_MAX];
-    int32_t st = seega_tb_open(&g_rules, g_dir, &tb, msg, sizeof msg);
+    int32_t st = seega_tb_open(&s->rules, g_dir, &tb, msg, sizeof msg);
     FZ_CHECK(st == SEEGA_OK || st == SEEGA_E_CORRUPT,
              "open: status %d (%s)", (int)st, msg);
     FZ_CHECK(!same || st == SEEGA_OK, "the pristine file was refused: %s",
              msg);
     if (st != SEEGA_OK) {
         FZ_CHECK(msg[0] != '\0', "a refused open without a message");
-        FZ_CHECK(tb == (seega_tablebase *)&g_rules,
-                 "a refused open changed *out");
+        FZ_CHECK(tb == sentinel, "a refused open changed *out");
         return 0;
     }
     fz_reader r = {data + 1, n};
-    check_handle(tb, same, &r);
+    check_handle(s, tb, same, &r);
     seega_tb_close(tb);
     return 0;
 }

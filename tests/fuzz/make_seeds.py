@@ -1,14 +1,25 @@
 #!/usr/bin/env python3
 """Write the seed corpora of tests/fuzz/corpus/ (run from anywhere).
 
+    make_seeds.py [SEEGA_TB]
+
 The seeds are small hand-picked inputs: SPNs and action texts from
 docs/notation.md and the tests, rules structs (presets, each field just out
 of range), operation streams for fuzz_play (see fuzz_play.c for the
 opcodes), and game records for fuzz_record. Re-running rewrites the same files; inputs the fuzzer finds are
 not kept here unless added by hand (see README.md).
+
+With SEEGA_TB, the path of a built seega-tb, it also writes the tb_read
+seeds from the tables that seega-tb generates (up to 2 pieces a side) of
+CLASSIC 5, TRADITIONAL 5 and "modern 5 quiet_limit=3"; without it they
+are left as they are.
 """
+import glob
 import os
 import struct
+import subprocess
+import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -314,6 +325,74 @@ def main():
     write("play", "undo-at-start", play_seed([0, 0, 0, 0], [7, 8, 9, 7]))
     for i, s in enumerate(RECORDS):
         write("record", "seed-%02d" % i, s)
+    if len(sys.argv) > 1:
+        tb_read_seeds(sys.argv[1])
+    else:
+        print("make_seeds.py: no seega-tb given, tb_read seeds left as they "
+              "are", file=sys.stderr)
+
+
+# fuzz_tb_read: byte 0 is bits 0-1 the tier (1v1, 1v2, 2v1, 2v2), bit 2
+# "write a correct checksum", bit 3 the rule set (0 CLASSIC 5, 1 "modern 5
+# quiet_limit=3"); then the file that replaces that tier's.
+TIERS = ["1v1", "1v2", "2v1", "2v2"]
+FIX, QUIET = 4, 8
+
+
+def tb_files(seega_tb, rules, tmp):
+    """The table files of rules up to 2 pieces a side, by tier."""
+    d = tempfile.mkdtemp(dir=tmp)
+    subprocess.run([seega_tb, "generate", rules, "2", d, "--threads", "1",
+                    "--quiet"], check=True)
+    files = {}
+    for path in glob.glob(os.path.join(d, "*.sgtb")):
+        with open(path, "rb") as f:
+            files[path.rsplit(".", 2)[1]] = f.read()
+    return files
+
+
+def tb_read_seeds(seega_tb):
+    with tempfile.TemporaryDirectory() as tmp:
+        classic = tb_files(seega_tb, "classic 5", tmp)
+        traditional = tb_files(seega_tb, "traditional 5", tmp)
+        modern = tb_files(seega_tb, "modern 5 quiet_limit=3", tmp)
+    for sets, flag, files in (("classic", 0, classic),
+                              ("modern-q3", QUIET, modern)):
+        for k, t in enumerate(TIERS):
+            write("tb_read", "%s-%s" % (sets, t), bytes([flag | k]) + files[t])
+            write("tb_read", "%s-%s-fix" % (sets, t),
+                  bytes([flag | FIX | k]) + files[t])
+    # CLASSIC: another rule set's file, a byte of the values flipped, the
+    # file cut short, a bare header, nothing.
+    write("tb_read", "traditional-2v2", b"\x03" + traditional["2v2"])
+    flipped = bytearray(classic["2v2"])
+    flipped[600] ^= 0x55
+    write("tb_read", "flipped-2v2", b"\x03" + flipped)
+    write("tb_read", "flipped-2v2-fix", b"\x07" + flipped)
+    write("tb_read", "truncated-2v2", b"\x03" + classic["2v2"][:-100])
+    write("tb_read", "header-only", b"\x00" + classic["1v1"][:512])
+    write("tb_read", "empty", b"\x01")
+    # Under the quiet limit: the two rule sets' files swapped; a rank one
+    # quiet turn too short (rank a of the longest win, at its slot, in the
+    # ranks that start at the header's offset 88), which seega_tb_verify
+    # finds; the ranks section cut to half its size, the header's file
+    # size with it, as if one distance a slot (the layout check refuses
+    # it).
+    write("tb_read", "classic-in-modern-2v2", bytes([QUIET | 3]) +
+          classic["2v2"])
+    write("tb_read", "modern-in-classic-2v2", b"\x03" + modern["2v2"])
+    f = bytearray(modern["2v2"])
+    slots, = struct.unpack_from("<Q", f, 32)
+    dist_bytes, = struct.unpack_from("<I", f, 28)
+    slot, = struct.unpack_from("<Q", f, 72)
+    ranks, = struct.unpack_from("<Q", f, 88)
+    assert dist_bytes == 1 and 0 < f[ranks + 2 * slot] < 255
+    f[ranks + 2 * slot] -= 1
+    write("tb_read", "modern-q3-rank-2v2", bytes([QUIET | 3]) + f)
+    write("tb_read", "modern-q3-rank-2v2-fix", bytes([QUIET | FIX | 3]) + f)
+    half = bytearray(modern["2v2"][:ranks + slots * dist_bytes])
+    struct.pack_into("<Q", half, 96, len(half))
+    write("tb_read", "modern-q3-half-2v2-fix", bytes([QUIET | FIX | 3]) + half)
 
 
 if __name__ == "__main__":
