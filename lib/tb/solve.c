@@ -906,8 +906,8 @@ int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
 
 /* ---- checking the tables against themselves ----------------------------- */
 
-/* A fault of verify_quiet at counter q. */
-static int32_t quiet_fault(tb_fault *fault, uint32_t m, uint32_t o, tbv want,
+/* Report a slot that disagrees with its actions, at counter q. */
+static int32_t slot_fault(tb_fault *fault, uint32_t m, uint32_t o, tbv want,
                            tbv got, int st, int q)
 {
     fault->mover = m;
@@ -961,7 +961,7 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
                 tbv cv;
                 int st = eval_state(tb, &kid[i], &cv, NULL);
                 if (st != 0)
-                    return quiet_fault(fault, m, o, (tbv){0, 0}, cv, st, 0);
+                    return slot_fault(fault, m, o, (tbv){0, 0}, cv, st, 0);
                 fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r);
             }
         }
@@ -971,7 +971,7 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
             tbv want, got = {0, 0};
             int st = lookup(tb, &pq, &want);
             if (st != 0)
-                return quiet_fault(fault, m, o, want, got, st, q);
+                return slot_fault(fault, m, o, want, got, st, q);
             if (p0.result != SEEGA_ONGOING) {
                 got = tbv_of_result(p0.result, p0.side);
             } else {
@@ -992,7 +992,7 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
             if (p0.result != SEEGA_ONGOING)
                 forced = 0; /* a game over: distance 0 from the probe */
             if (st != 0 || got.v != want.v || (forced && got.d != want.d))
-                return quiet_fault(fault, m, o, want, got, st, q);
+                return slot_fault(fault, m, o, want, got, st, q);
         }
         fault->checked++;
     }
@@ -1043,15 +1043,8 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                     got = cv;
             }
         }
-        if (st != 0 || got.v != want.v || got.d != want.d) {
-            fault->mover = m;
-            fault->other = o;
-            fault->stored = want.v;
-            fault->stored_dist = want.d;
-            fault->found = st ? 2 : got.v;
-            fault->found_dist = got.d;
-            return SEEGA_E_CORRUPT;
-        }
+        if (st != 0 || got.v != want.v || got.d != want.d)
+            return slot_fault(fault, m, o, want, got, st, 0);
         fault->checked++;
     }
     return SEEGA_OK;
