@@ -22,6 +22,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #define SG_N 5
+/* bitboard.h's diagnostic settings apply to the whole file, so it comes
+ * before the push and pop below. */
+#include "core/bitboard.h"
 /* The generator uses a part of the 5x5 position templates. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
