@@ -13,7 +13,8 @@
  *   seega-bench random [COUNT [SEED]]     perft on random moving positions
  *   seega-bench nodes [first-moving.txt]  perft per node, library and reference
  *
- * The two single modes run the library only and print what they counted;
+ * The two single modes run the library only and print what they counted
+ * and the seconds it took;
  * tests/bench/callgrind.sh runs them under callgrind for instruction
  * counts. Not a test: speed is measured here, never asserted.
  */
@@ -594,6 +595,7 @@ int main(int argc, char **argv)
         seega_rules r = rules_of(bench_preset_of(argv[2]), atoi(argv[3]));
         uint64_t total = 0, n;
         int depth = atoi(argv[4]);
+        double t0 = bench_now();
         if (argc == 5) {
             seega_game *g = lib_game(&r, NULL);
             seega_perft(g, depth, &total);
@@ -605,7 +607,8 @@ int main(int argc, char **argv)
             total += n;
             seega_free(g);
         }
-        printf("leaves %llu\n", (unsigned long long)total);
+        printf("leaves %llu\nseconds %.6f\n", (unsigned long long)total,
+               bench_now() - t0);
         return 0;
     }
     if (argc >= 5 && !strcmp(argv[1], "playouts")) {
@@ -613,9 +616,11 @@ int main(int argc, char **argv)
         seega_game *g = lib_game(&r, NULL);
         seega_playout_stats st;
         st.version = SEEGA_PLAYOUT_STATS_VERSION;
+        double t0 = bench_now();
         seega_playouts(g, argc > 5 ? strtoull(argv[5], NULL, 10) : 1,
                        (uint32_t)atoi(argv[4]), PLAYOUT_CAP, &st);
-        printf("actions %llu\n", (unsigned long long)st.actions);
+        printf("actions %llu\nseconds %.6f\n", (unsigned long long)st.actions,
+               bench_now() - t0);
         seega_free(g);
         return 0;
     }
