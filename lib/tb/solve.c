@@ -629,132 +629,100 @@ static void take_ranks(const gen_ctx *g, const gen_tier *gt, uint16_t *qa,
     }
 }
 
-/* Write tier gt of rules with a quiet limit: the value at counter 0, and
- * the two ranks a slot. */
-static int32_t write_quiet_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
-                                const uint16_t *qb, const char *path,
-                                char *msg, size_t cap)
+/* The value of slot s at counter 0 (TB_V_*), the distance the probe
+ * gives there (before the check for a game over, see write_tier), and
+ * the entries of its distance section: the distance, or under a quiet
+ * limit the two ranks (QR_NEVER where there is none). */
+static int slot_out(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
+                    const uint16_t *qb, uint64_t s, int *d, unsigned e[2])
 {
-    const struct seega_tablebase *tb = g->tb;
-    int L = tb->cr.quiet_limit;
-    tb_header h;
-    memset(&h, 0, sizeof h);
-    h.mover = (uint32_t)gt->u;
-    h.other = (uint32_t)gt->t;
-    h.slots = gt->slots;
-    h.dist_bytes = L <= 255 ? 1 : 2;
-    uint8_t *wdl = calloc((gt->slots + 3) / 4, 1);
-    uint8_t *dist = calloc(gt->slots ? 2 * gt->slots : 1, h.dist_bytes);
-    if (!wdl || !dist) {
-        free(wdl), free(dist);
-        sg_format(msg, cap, "out of memory writing tier %dv%d", gt->u, gt->t);
-        return SEEGA_E_NOMEM;
+    uint32_t w = gt->w[s];
+    int k = W_KIND(w);
+    *d = 0;
+    e[0] = 0, e[1] = 0;
+    if (k == K_UNUSED) {
+        e[0] = e[1] = qa ? QR_NEVER : 0;
+        return TB_V_UNUSED;
     }
-    int first_win = 1;
-    for (uint64_t s = 0; s < gt->slots; s++) {
-        unsigned ra = QR_NEVER, rb = QR_NEVER;
-        int v = TB_V_UNUSED;
-        if (W_KIND(gt->w[s]) != K_UNUSED) {
-            ra = qa[s], rb = qb[s];
-            tbv x = quiet_value(gt->u, gt->t, L, 0,
-                                ra == QR_NEVER ? TB_NEVER : (int)ra,
-                                rb == QR_NEVER ? TB_NEVER : (int)rb);
-            v = x.v > 0 ? TB_V_WIN : x.v < 0 ? TB_V_LOSS : TB_V_DRAW;
-            if (x.v) {
-                /* the distance the probe gives: 0 for a game over */
-                uint32_t m, o;
-                tb_unrank(&tb->ix, gt->u, gt->t, s, &m, &o);
-                int more = x.v > 0 ? first_win || (uint32_t)x.d > h.longest_win
-                                   : (uint32_t)x.d > h.longest_loss;
-                if (more) {
-                    POS p = pos_of(m, o);
-                    p_turn_start(&p, &tb->cr);
-                    if (p.result != SEEGA_ONGOING)
-                        x.d = 0;
-                }
-                if (x.v > 0 && (first_win || (uint32_t)x.d > h.longest_win)) {
-                    h.longest_win = (uint32_t)x.d;
-                    h.longest_win_slot = s;
-                    first_win = 0;
-                } else if (x.v < 0 && (uint32_t)x.d > h.longest_loss) {
-                    h.longest_loss = (uint32_t)x.d;
-                }
-            }
-            h.wins += v == TB_V_WIN;
-            h.losses += v == TB_V_LOSS;
-            h.draws += v == TB_V_DRAW;
-        }
-        wdl[s >> 2] |= (uint8_t)(v << ((s & 3) * 2));
-        if (h.dist_bytes == 1) {
-            dist[2 * s] = (uint8_t)(ra == QR_NEVER ? 0xFF : ra);
-            dist[2 * s + 1] = (uint8_t)(rb == QR_NEVER ? 0xFF : rb);
-        } else {
-            uint8_t *q = dist + 4 * s;
-            q[0] = (uint8_t)ra, q[1] = (uint8_t)(ra >> 8);
-            q[2] = (uint8_t)rb, q[3] = (uint8_t)(rb >> 8);
-        }
+    if (qa) {
+        int L = g->tb->cr.quiet_limit;
+        e[0] = qa[s], e[1] = qb[s];
+        tbv x = quiet_value(gt->u, gt->t, L, 0,
+                            e[0] == QR_NEVER ? TB_NEVER : (int)e[0],
+                            e[1] == QR_NEVER ? TB_NEVER : (int)e[1]);
+        *d = x.v ? x.d : 0;
+        return x.v > 0 ? TB_V_WIN : x.v < 0 ? TB_V_LOSS : TB_V_DRAW;
     }
-    header_rules(&h, &tb->rules);
-    int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
-    free(wdl);
-    free(dist);
-    return st;
+    if (k == K_WIN || k == K_LOSS) {
+        *d = W_DIST(w);
+        e[0] = (unsigned)*d;
+        return k == K_WIN ? TB_V_WIN : TB_V_LOSS;
+    }
+    return TB_V_DRAW;
 }
 
-static int32_t write_tier(gen_ctx *g, gen_tier *gt, const char *path,
-                          char *msg, size_t cap)
+/* Write tier gt: the value of each slot at counter 0 (2 bits), its
+ * distance, or under a quiet limit (qa and qb not NULL) its two ranks,
+ * in 1 byte each or 2 where one needs more, and the header's figures. */
+static int32_t write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
+                          const uint16_t *qb, const char *path, char *msg,
+                          size_t cap)
 {
+    const struct seega_tablebase *tb = g->tb;
+    int per = qa ? 2 : 1; /* entries a slot */
     tb_header h;
     memset(&h, 0, sizeof h);
     h.mover = (uint32_t)gt->u;
     h.other = (uint32_t)gt->t;
     h.slots = gt->slots;
-    int maxd = 0;
-    for (uint64_t s = 0; s < gt->slots; s++)
+    int big = qa ? tb->cr.quiet_limit > 255 : 0;
+    for (uint64_t s = 0; s < gt->slots && !qa && !big; s++)
         if (W_KIND(gt->w[s]) == K_WIN || W_KIND(gt->w[s]) == K_LOSS)
-            if (W_DIST(gt->w[s]) > maxd)
-                maxd = W_DIST(gt->w[s]);
-    h.dist_bytes = maxd > 255 ? 2 : 1;
+            big = W_DIST(gt->w[s]) > 255;
+    h.dist_bytes = big ? 2 : 1;
     uint8_t *wdl = calloc((gt->slots + 3) / 4, 1);
-    uint8_t *dist = calloc(gt->slots ? gt->slots : 1, h.dist_bytes);
+    uint8_t *dist = calloc(gt->slots ? per * gt->slots : 1, h.dist_bytes);
     if (!wdl || !dist) {
         free(wdl), free(dist);
         sg_format(msg, cap, "out of memory writing tier %dv%d", gt->u, gt->t);
         return SEEGA_E_NOMEM;
     }
     for (uint64_t s = 0; s < gt->slots; s++) {
-        uint32_t w = gt->w[s];
-        int k = W_KIND(w), v, d = 0;
-        if (k == K_UNUSED) {
-            v = TB_V_UNUSED;
-        } else if (k == K_WIN || k == K_LOSS) {
-            v = k == K_WIN ? TB_V_WIN : TB_V_LOSS;
-            d = W_DIST(w);
-        } else {
-            v = TB_V_DRAW;
-        }
+        int d;
+        unsigned e[2];
+        int v = slot_out(g, gt, qa, qb, s, &d, e);
         wdl[s >> 2] |= (uint8_t)(v << ((s & 3) * 2));
-        if (h.dist_bytes == 1) {
-            dist[s] = (uint8_t)d;
-        } else {
-            dist[2 * s] = (uint8_t)d;
-            dist[2 * s + 1] = (uint8_t)(d >> 8);
+        for (int i = 0; i < per; i++) {
+            uint8_t *q = dist + (per * s + (uint64_t)i) * h.dist_bytes;
+            q[0] = (uint8_t)e[i];
+            if (h.dist_bytes == 2)
+                q[1] = (uint8_t)(e[i] >> 8);
         }
-        if (v == TB_V_WIN) {
-            h.wins++;
-            if ((uint32_t)d > h.longest_win || h.wins == 1) {
-                h.longest_win = (uint32_t)d;
-                h.longest_win_slot = s;
-            }
-        } else if (v == TB_V_LOSS) {
-            h.losses++;
-            if ((uint32_t)d > h.longest_loss)
-                h.longest_loss = (uint32_t)d;
-        } else if (v == TB_V_DRAW) {
-            h.draws++;
+        int win = v == TB_V_WIN, more = win ? h.wins == 0 || (uint32_t)d > h.longest_win
+                                            : v == TB_V_LOSS && (uint32_t)d > h.longest_loss;
+        if (more && qa) {
+            /* Under a limit the probe gives 0 for a game over: checked
+             * only where the figure would change. */
+            uint32_t m, o;
+            tb_unrank(&tb->ix, gt->u, gt->t, s, &m, &o);
+            POS p = pos_of(m, o);
+            p_turn_start(&p, &tb->cr);
+            if (p.result != SEEGA_ONGOING)
+                d = 0;
+            more = win ? h.wins == 0 || (uint32_t)d > h.longest_win
+                       : (uint32_t)d > h.longest_loss;
         }
+        if (more && win) {
+            h.longest_win = (uint32_t)d;
+            h.longest_win_slot = s;
+        } else if (more) {
+            h.longest_loss = (uint32_t)d;
+        }
+        h.wins += win;
+        h.losses += v == TB_V_LOSS;
+        h.draws += v == TB_V_DRAW;
     }
-    header_rules(&h, &g->tb->rules);
+    header_rules(&h, &tb->rules);
     int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
     free(wdl);
     free(dist);
@@ -836,9 +804,8 @@ static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
             st = SEEGA_E_INVALID;
             break;
         }
-        st = L ? write_quiet_tier(&g, &g.tier[i], qa[i], qb[i], path, msg,
-                                  cap)
-               : write_tier(&g, &g.tier[i], path, msg, cap);
+        st = write_tier(&g, &g.tier[i], L ? qa[i] : NULL, L ? qb[i] : NULL,
+                        path, msg, cap);
         if (st == SEEGA_OK)
             st = tb_table_open(&tb->tier[g.tier[i].u][g.tier[i].t], path,
                                &tb->rules, g.tier[i].u, g.tier[i].t,
@@ -924,20 +891,29 @@ static int32_t slot_fault(tb_fault *fault, uint32_t m, uint32_t o, tbv want,
 }
 
 /*
- * sg_tb_verify5 under a quiet limit L: every used slot at every counter q
- * from 0 to L - 1, against one ply of lookahead at that counter (the
- * children of a quiet action at q + 1, where L ends the game by count;
- * those of a capture at 0). The game left inside a pair is finite, so
- * this fixes every value given the lower tiers. A distance is checked
- * where the result is forced (by a capture or an end of the game); where
- * the limit gives it, the distance is L - q by construction.
+ * Every used slot of tier (u, t) against one ply of lookahead over its
+ * legal actions (the canonical generation and make, the other tiers as
+ * stored): the stored value and distance must be exactly the best the
+ * mover gets from its children. So a won position has a child lost for
+ * the opponent one ply nearer the end and none nearer, a lost one only
+ * children won for the opponent, the farthest one ply nearer, and a
+ * drawn one no child lost for the opponent.
+ *
+ * Under a quiet limit L, at every counter q from 0 to L - 1: the child
+ * of a quiet action is taken at q + 1 (where L ends the game by count),
+ * that of a capture at 0. The game left inside a pair is finite, so this
+ * fixes every value given the lower tiers. A distance is checked where
+ * the result is forced (by a capture or an end of the game); where the
+ * limit gives it, the distance is L - q by construction.
  */
-static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
-                            tb_fault *fault)
+int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
+                      tb_fault *fault)
 {
     const tb_table *tt = &tb->tier[u][t];
     const sg_crules *r = &tb->cr;
-    int L = r->quiet_limit;
+    int L = r->quiet_limit, counters = L ? L : 1;
+    fault->checked = 0;
+    fault->quiet = 0;
     for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
         int d, v = tb_table_get(tt, slot, &d);
         if (v == TB_V_UNUSED)
@@ -951,15 +927,16 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
         p_turn_start(&p0, r);
         if (p0.result == SEEGA_ONGOING)
             n = p_gen(&p0, r, acts);
-        /* The children once: a fixed value for a capture's, the child
-         * for a quiet action's (its counter set for each q below). */
+        /* The children once: a fixed value for a capture's (and for
+         * every child without a limit), the child for a quiet action's
+         * (its counter set for each q below). */
         POS kid[SEEGA_MAX_ACTIONS];
         tbv fixed[SEEGA_MAX_ACTIONS];
         int quiet[SEEGA_MAX_ACTIONS];
         for (int i = 0; i < n; i++) {
             kid[i] = p0;
             make_t(&kid[i], r, acts[i], r->move8, r->cap8, 0);
-            quiet[i] = kid[i].quiet != 0;
+            quiet[i] = L && kid[i].quiet != 0;
             if (!quiet[i]) {
                 tbv cv;
                 int st = eval_state(tb, &kid[i], &cv, NULL);
@@ -968,7 +945,7 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
                 fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r);
             }
         }
-        for (int q = 0; q < L; q++) {
+        for (int q = 0; q < counters; q++) {
             POS pq = p;
             pq.quiet = q;
             tbv want, got = {0, 0};
@@ -990,64 +967,14 @@ static int32_t verify_quiet(const struct seega_tablebase *tb, int u, int t,
                         got = cv;
                 }
             }
+            /* Without a limit every distance is checked; under one, those
+             * of results forced before the limit (a game over: 0). */
             int def = u > t ? 1 : u < t ? -1 : 0;
-            int forced = want.v != def && want.v != 0;
-            if (p0.result != SEEGA_ONGOING)
-                forced = 0; /* a game over: distance 0 from the probe */
+            int forced = !L || (want.v != def && want.v != 0 &&
+                                p0.result == SEEGA_ONGOING);
             if (st != 0 || got.v != want.v || (forced && got.d != want.d))
                 return slot_fault(fault, m, o, want, got, st, q);
         }
-        fault->checked++;
-    }
-    return SEEGA_OK;
-}
-
-/*
- * Every used slot of tier (u, t) against one ply of lookahead over its
- * legal actions (the canonical generation and make, the other tiers as
- * stored): the stored value and distance must be exactly the best the
- * mover gets from its children. So a won position has a child lost for
- * the opponent one ply nearer the end and none nearer, a lost one only
- * children won for the opponent, the farthest one ply nearer, and a
- * drawn one no child lost for the opponent.
- */
-int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
-                      tb_fault *fault)
-{
-    const tb_table *tt = &tb->tier[u][t];
-    fault->checked = 0;
-    fault->quiet = 0;
-    if (tb->cr.quiet_limit)
-        return verify_quiet(tb, u, t, fault);
-    for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
-        int d, v = tb_table_get(tt, slot, &d);
-        if (v == TB_V_UNUSED)
-            continue;
-        uint32_t m, o;
-        tb_unrank(&tb->ix, u, t, slot, &m, &o);
-        POS p = pos_of(m, o);
-        p_turn_start(&p, &tb->cr);
-        tbv want = {v == TB_V_WIN ? 1 : v == TB_V_LOSS ? -1 : 0,
-                    v == TB_V_DRAW ? 0 : d};
-        tbv got = {0, 0};
-        int st = 0;
-        if (p.result != SEEGA_ONGOING) {
-            got = tbv_of_result(p.result, p.side);
-        } else {
-            seega_action acts[SEEGA_MAX_ACTIONS];
-            int n = p_gen(&p, &tb->cr, acts);
-            for (int i = 0; i < n && st == 0; i++) {
-                POS c = p;
-                make_t(&c, &tb->cr, acts[i], tb->cr.move8, tb->cr.cap8, 0);
-                tbv cv;
-                st = eval_state(tb, &c, &cv, NULL);
-                cv = tbv_back(cv, c.side == p.side, &c, &tb->cr);
-                if (i == 0 || tbv_score(cv) > tbv_score(got))
-                    got = cv;
-            }
-        }
-        if (st != 0 || got.v != want.v || got.d != want.d)
-            return slot_fault(fault, m, o, want, got, st, 0);
         fault->checked++;
     }
     return SEEGA_OK;
