@@ -34,7 +34,12 @@
 #   7. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
 #   8. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
-#      tsan_threads (ctest -L tsan).
+#      tsan_threads (ctest -L tsan);
+#   9. Emscripten: the WebAssembly module, the JavaScript binding's tests
+#      with Node.js (against step 1's seega-engine), the TypeScript
+#      declarations (tsc), and the web page played in Chromium
+#      (tests/web: playwright-core and typescript from npm, installed
+#      with npm ci).
 # Each step prints the seconds elapsed since the start. Build trees go to
 # build-ci/ (override with SEEGA_CI_DIR). Exit status is non-zero on the
 # first failure.
@@ -47,7 +52,7 @@ jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
       python3-setuptools python3-wheel python3-wheel-whl python3-setuptools-whl
       python3-numpy
-      liblua5.4-dev lua5.4 valgrind abigail-tools"
+      liblua5.4-dev lua5.4 valgrind abigail-tools emscripten chromium"
 
 missing=""
 for p in $need; do
@@ -66,6 +71,14 @@ if [ -n "$missing" ]; then
         echo "install them (sudo apt-get install$missing) or run this as root" >&2
         exit 1
     fi
+fi
+
+# Node.js 20 or later, with npm, for the JavaScript binding (step 9).
+# Debian 12's own nodejs is 18: a newer one must come from elsewhere.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ] || ! command -v npm >/dev/null 2>&1; then
+    echo "Node.js 20 or later and npm are needed (found: $(node --version 2>/dev/null || echo none))" >&2
+    exit 1
 fi
 
 start=$(date +%s)
@@ -174,5 +187,17 @@ step "clang, ThreadSanitizer: the threads test"
 configure tsan clang $lean -DSEEGA_TSAN=ON
 cmake --build "$out/tsan" -j "$jobs" --target tsan_threads
 ctest --test-dir "$out/tsan" -L tsan --no-tests=error --output-on-failure
+
+step "Emscripten: the WebAssembly build, the JavaScript binding, the page in Chromium"
+npm ci --prefix "$here/tests/web" --no-audit --no-fund --loglevel=error
+# Debian's emscripten needs Debian's node-acorn, which a Node.js that is
+# not Debian's finds only through NODE_PATH.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+emcmake cmake -S "$here" -B "$out/wasm" -DSEEGA_WERROR=ON \
+    -DSEEGA_NATIVE_ENGINE="$out/gcc/examples/seega-engine" >/dev/null
+cmake --build "$out/wasm" -j "$jobs"
+# One test at a time: two of them time the page's and the event loop's
+# answers while a search runs.
+ctest --test-dir "$out/wasm" --output-on-failure --timeout 1200 --no-tests=error
 
 step "all tests passed"
