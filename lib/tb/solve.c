@@ -661,6 +661,13 @@ static int slot_out(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
     return TB_V_DRAW;
 }
 
+/* Whether a win or a loss at distance d changes the header's longest. */
+static int longer(const tb_header *h, int v, int d)
+{
+    return v == TB_V_WIN ? h->wins == 0 || (uint32_t)d > h->longest_win
+                         : v == TB_V_LOSS && (uint32_t)d > h->longest_loss;
+}
+
 /* Write tier gt: the value of each slot at counter 0 (2 bits), its
  * distance, or under a quiet limit (qa and qb not NULL) its two ranks,
  * in 1 byte each or 2 where one needs more, and the header's figures. */
@@ -698,8 +705,7 @@ static int32_t write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
             if (h.dist_bytes == 2)
                 q[1] = (uint8_t)(e[i] >> 8);
         }
-        int win = v == TB_V_WIN, more = win ? h.wins == 0 || (uint32_t)d > h.longest_win
-                                            : v == TB_V_LOSS && (uint32_t)d > h.longest_loss;
+        int win = v == TB_V_WIN, more = longer(&h, v, d);
         if (more && qa) {
             /* Under a limit the probe gives 0 for a game over: checked
              * only where the figure would change. */
@@ -709,8 +715,7 @@ static int32_t write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
             p_turn_start(&p, &tb->cr);
             if (p.result != SEEGA_ONGOING)
                 d = 0;
-            more = win ? h.wins == 0 || (uint32_t)d > h.longest_win
-                       : (uint32_t)d > h.longest_loss;
+            more = longer(&h, v, d);
         }
         if (more && win) {
             h.longest_win = (uint32_t)d;
