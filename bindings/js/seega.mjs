@@ -440,23 +440,22 @@ export class Game {
       r = Rules.preset(rules, spnBoardSize(spn));
     else
       r = rulesArg(rules);
-    const game = new Game(r);
-    try {
-      game.#call(withText(bytes, (p) => M._seega_set_spn(game.#h, p)));
-    } catch (e) {
-      game.free();
-      throw e;
-    }
-    return game;
+    return Game.#loaded(r, (h) => withText(bytes, (p) => M._seega_set_spn(h, p)));
   }
 
   static fromRecord(text) {
     const bytes = textArg(text, "record");
     const rules = withText(bytes, (t) =>
       rulesCall("record", (p, msg, cap) => M._seega_record_rules(t, p, msg, cap)));
+    return Game.#loaded(rules, (h) => withText(bytes, (p) => M._seega_record_read(h, p)));
+  }
+
+  // A new game of `rules` filled by `load(handle)` (a status); freed when
+  // the load fails.
+  static #loaded(rules, load) {
     const game = new Game(rules);
     try {
-      game.#call(withText(bytes, (p) => M._seega_record_read(game.#h, p)));
+      game.#call(load(game.#h));
     } catch (e) {
       game.free();
       throw e;
@@ -953,10 +952,11 @@ export class Game {
     rows.push("   " + this.#names.slice(0, n).map((s) => s[0]).join(" "));
     const [result, reason] = this.#outcome();
     const side = this.toMove;
+    const chain = this.chainSquare;
     let status;
     if (result !== null) status = `${result === "draw" ? "draw" : `${result} wins`} (${reason})`;
     else if (this.phase === "place") status = `${side} to place; in hand: x ${this.inHand("x")}, o ${this.inHand("o")}`;
-    else if (this.chainSquare !== null) status = `${side} to move (chain on ${this.chainSquare})`;
+    else if (chain !== null) status = `${side} to move (chain on ${chain})`;
     else status = `${side} to move`;
     return `${rows.join("\n")}\n${status}`;
   }
