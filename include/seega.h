@@ -1699,6 +1699,126 @@ SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
                                     const seega_tb_options *options,
                                     char *msg, size_t cap);
 
+/** @brief The version of ::seega_tb_cluster this header describes. */
+#define SEEGA_TB_CLUSTER_VERSION 1
+
+/** @brief The largest @c batch of a ::seega_tb_cluster. */
+#define SEEGA_TB_BATCH_MAX 67108864
+
+/** @brief An exchange of counts, flags, figures and error messages. */
+#define SEEGA_TB_EXCHANGE_CONTROL 0
+/** @brief An exchange of the values that cross a rank boundary. */
+#define SEEGA_TB_EXCHANGE_UPDATES 1
+/** @brief An exchange that gathers finished tables to rank 0. */
+#define SEEGA_TB_EXCHANGE_TABLES 2
+
+/**
+ * @brief The all-to-all exchange of a ::seega_tb_cluster: what
+ *        `MPI_Alltoallv` does with `MPI_BYTE`.
+ *
+ * Every rank calls it at the same point of the generation, with the
+ * same @p kind. @p send holds one block for each rank, in rank order,
+ * block r of @p send_bytes[r] bytes (this rank's own block included);
+ * the call fills @p recv with the block each rank sent to this one, in
+ * rank order, block r of @p recv_bytes[r] bytes (the sizes are always
+ * known beforehand). No block is larger than 2^30 bytes, so an `int`
+ * count suffices.
+ *
+ * @param user       the cluster's @c user
+ * @param kind       what the blocks carry (::SEEGA_TB_EXCHANGE_CONTROL,
+ *                   ::SEEGA_TB_EXCHANGE_UPDATES,
+ *                   ::SEEGA_TB_EXCHANGE_TABLES), for accounting only
+ * @param send       the blocks to send
+ * @param send_bytes the size of each block sent, one a rank
+ * @param recv       receives the blocks
+ * @param recv_bytes the size of each block received, one a rank
+ * @return 0 on success; anything else ends the generation on this rank
+ *         with ::SEEGA_E_IO (the other ranks may then wait for it: a
+ *         transport should abort the whole job, as MPI's default error
+ *         handler does)
+ */
+typedef int32_t (*seega_tb_exchange_fn)(void *user, int32_t kind,
+                                        const void *send,
+                                        const uint64_t *send_bytes,
+                                        void *recv,
+                                        const uint64_t *recv_bytes);
+
+/**
+ * @brief One rank of a generation spread over several processes (see
+ *        @ref distributed_page). Set @c version first.
+ */
+typedef struct seega_tb_cluster {
+    uint32_t version;              /**< ::SEEGA_TB_CLUSTER_VERSION */
+    int32_t rank;                  /**< this process, 0 .. @c ranks - 1 */
+    int32_t ranks;                 /**< processes in the generation, 1 ..
+                                        65536 */
+    seega_tb_exchange_fn exchange; /**< the transport; may be NULL when
+                                        @c ranks is 1 */
+    void *user;                    /**< passed to @c exchange */
+    uint32_t batch;                /**< values a rank gathers for the
+                                        other ranks before an exchange
+                                        (8 bytes each): 0 for the default,
+                                        4194304; at most
+                                        ::SEEGA_TB_BATCH_MAX */
+} seega_tb_cluster;
+
+/**
+ * @brief Generate the tables as one rank of several processes: the same
+ *        files as ::seega_tb_generate, byte for byte.
+ *
+ * Every rank calls this function with the same rules, @p max_pieces and
+ * directory, each with its own @p cluster. The slots of each tier are
+ * split into one contiguous range a rank: each rank holds, solves and
+ * keeps in memory only its own range (4 bytes a slot, 8 under a quiet
+ * limit, as ::seega_tb_generate), and sends the values that reach a slot
+ * of another rank in batches through @p cluster->exchange. Rank 0
+ * gathers each finished tier and writes its file; every rank then maps
+ * it from the directory, which must therefore be one directory that every
+ * rank sees (a shared file system on a cluster). Rank 0 needs, besides
+ * its range, 1.25 bytes a slot of the largest tier (2.25 under a quiet
+ * limit) while it writes it.
+ *
+ * Pairs of tiers are solved in order of pieces on the board, as by
+ * ::seega_tb_generate, and a pair whose files every rank finds in the
+ * directory is kept: a run that stopped resumes with the same command.
+ * With @p cluster NULL or @c ranks 1 it is ::seega_tb_generate.
+ *
+ * A failure on any rank ends the call on every rank, with the same status
+ * and message (prefixed with the rank where it happened), except a
+ * failure of the exchange itself, which ends it on the rank whose
+ * exchange failed.
+ *
+ * @param rules      the rules: 5x5
+ * @param max_pieces the most pieces a side, lose_at+1 ..
+ *                   ::SEEGA_TB_MAX_PIECES
+ * @param dir        an existing directory, the same for every rank
+ * @param options    threads (within this rank) and progress (called on
+ *                   every rank), or NULL for the defaults
+ * @param cluster    this rank, or NULL for a single process
+ * @param msg        receives a message on failure ("" on success); may be
+ *                   NULL when @p cap is 0
+ * @param cap        size of @p msg
+ * @return ::SEEGA_OK when every tier is on disk
+ * @retval SEEGA_E_INVALID as ::seega_tb_generate; @c rank, @c ranks or
+ *                         @c batch out of range, @c exchange NULL with
+ *                         several ranks
+ * @retval SEEGA_E_VERSION unknown version of @p options or @p cluster
+ * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
+ * @retval SEEGA_E_IO      a file could not be written or read, a rank does
+ *                         not see the files rank 0 wrote, or an exchange
+ *                         failed
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * As ::seega_tb_generate. The ranks may also be threads of one process,
+ * each with its own cluster struct (the tests do this).
+ */
+SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
+                                            int32_t max_pieces,
+                                            const char *dir,
+                                            const seega_tb_options *options,
+                                            const seega_tb_cluster *cluster,
+                                            char *msg, size_t cap);
+
 /**
  * @brief Open the tables of a rule set in a directory.
  *

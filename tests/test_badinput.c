@@ -75,6 +75,9 @@ typedef struct ins {
     seega_rules rules_bad;  /* board_size 6 */
     seega_rules rules_bad2; /* blocked 0 */
     seega_rules rules_7;    /* CLASSIC 7x7, valid */
+    seega_tb_cluster cluster;      /* one rank */
+    seega_tb_cluster cluster_rank; /* rank 2 of 2 */
+    seega_tb_cluster cluster_v0;   /* version 0 */
     seega_search_limits lim;
     seega_search_limits lim_v0;
     seega_search_limits lim_neg_depth, lim_neg_time, lim_neg_remaining,
@@ -133,6 +136,13 @@ static void fill_ins(ins *in)
     in->rules_7 = tu_rules(SEEGA_CLASSIC, 7);
     in->rules_v0 = in->rules;
     in->rules_v0.version = 0;
+    in->cluster = (seega_tb_cluster){SEEGA_TB_CLUSTER_VERSION, 0, 1, NULL,
+                                     NULL, 0};
+    in->cluster_rank = in->cluster;
+    in->cluster_rank.rank = 2;
+    in->cluster_rank.ranks = 2;
+    in->cluster_v0 = in->cluster;
+    in->cluster_v0.version = 0;
     in->rules_v9 = in->rules;
     in->rules_v9.version = 9;
     in->rules_bad = in->rules;
@@ -757,6 +767,17 @@ static int32_t str_is(const char *s, const char *want)
     X(tbg_nodir, "seega_tb_generate", "no such file", FX_NONE, SEEGA_E_IO,     \
       F_MSG, seega_tb_generate(&I->rules, 1, NO_TB_DIR, NULL, O->msg,         \
                                sizeof O->msg))                                \
+    X(tbgc_null, "seega_tb_generate_cluster", "NULL", FX_NONE, SEEGA_E_INVALID, \
+      F_MSG, seega_tb_generate_cluster(&I->rules, 2, NULL, NULL, &I->cluster,  \
+                                       O->msg, sizeof O->msg))                \
+    X(tbgc_rank, "seega_tb_generate_cluster", "out of range", FX_NONE,          \
+      SEEGA_E_INVALID, F_MSG,                                                 \
+      seega_tb_generate_cluster(&I->rules, 2, NO_TB_DIR, NULL,                \
+                                &I->cluster_rank, O->msg, sizeof O->msg))     \
+    X(tbgc_v0, "seega_tb_generate_cluster", "version", FX_NONE,                 \
+      SEEGA_E_VERSION, F_MSG,                                                 \
+      seega_tb_generate_cluster(&I->rules, 2, NO_TB_DIR, NULL,                \
+                                &I->cluster_v0, O->msg, sizeof O->msg))       \
     X(tbo_null, "seega_tb_open", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,      \
       seega_tb_open(&I->rules, NO_TB_DIR, NULL, O->msg, sizeof O->msg))       \
     X(tbo_nodir, "seega_tb_open", "no such file", FX_NONE, SEEGA_E_IO, F_MSG,  \

@@ -70,10 +70,12 @@ SEEGA_API void seega_tb_close(seega_tablebase *tb)
     free(tb);
 }
 
-SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
-                                    int32_t max_pieces, const char *dir,
-                                    const seega_tb_options *options,
-                                    char *msg, size_t cap)
+SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
+                                            int32_t max_pieces,
+                                            const char *dir,
+                                            const seega_tb_options *options,
+                                            const seega_tb_cluster *cluster,
+                                            char *msg, size_t cap)
 {
     sg_format(msg, cap, "%s", "");
     if (!rules || !dir) {
@@ -88,6 +90,33 @@ SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
             return SEEGA_E_VERSION;
         }
         opt = *options;
+    }
+    if (cluster) {
+        if (cluster->version != SEEGA_TB_CLUSTER_VERSION) {
+            sg_format(msg, cap, "unknown cluster version %u",
+                      (unsigned)cluster->version);
+            return SEEGA_E_VERSION;
+        }
+        if (cluster->ranks < 1 || cluster->ranks > 65536) {
+            sg_format(msg, cap, "ranks %d out of range (1..65536)",
+                      (int)cluster->ranks);
+            return SEEGA_E_INVALID;
+        }
+        if (cluster->rank < 0 || cluster->rank >= cluster->ranks) {
+            sg_format(msg, cap, "rank %d out of range (0..%d)",
+                      (int)cluster->rank, (int)cluster->ranks - 1);
+            return SEEGA_E_INVALID;
+        }
+        if (cluster->batch > SEEGA_TB_BATCH_MAX) {
+            sg_format(msg, cap, "batch %u out of range (0..%u)",
+                      (unsigned)cluster->batch, (unsigned)SEEGA_TB_BATCH_MAX);
+            return SEEGA_E_INVALID;
+        }
+        if (cluster->ranks > 1 && !cluster->exchange) {
+            sg_format(msg, cap, "a cluster of %d ranks needs an exchange",
+                      (int)cluster->ranks);
+            return SEEGA_E_INVALID;
+        }
     }
     int32_t st = check_rules(rules, msg, cap);
     if (st != SEEGA_OK)
@@ -107,10 +136,19 @@ SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
         sg_format(msg, cap, "out of memory for the index tables");
         return SEEGA_E_NOMEM;
     }
-    st = sg_tb_generate5(tb, dir, opt.threads, opt.progress,
+    st = sg_tb_generate5(tb, dir, opt.threads, cluster, opt.progress,
                          opt.progress_user, msg, cap);
     seega_tb_close(tb);
     return st;
+}
+
+SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
+                                    int32_t max_pieces, const char *dir,
+                                    const seega_tb_options *options,
+                                    char *msg, size_t cap)
+{
+    return seega_tb_generate_cluster(rules, max_pieces, dir, options, NULL,
+                                     msg, cap);
 }
 
 SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,

@@ -39,6 +39,8 @@
 #include "core/util.h"
 
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,11 +246,46 @@ enum { K_UNUSED, K_TRACK, K_NOBAD, K_CAND, K_CANDBAD, K_WIN, K_LOSS, K_DRAW };
      ((mir) ? W_MIRROR : 0u))
 #define MAX_DIST 8000
 
+/*
+ * A generation may be spread over ranks (seega_tb_generate_cluster,
+ * docs/distributed.md). Each tier's slots are split into one contiguous
+ * range a rank, bound[r] .. bound[r + 1] (multiples of 64 but the last),
+ * and a rank holds the words of its own ranges only. A value that
+ * reaches a slot of another rank travels to it as one 64-bit message
+ * (the slot, the tier, whether the child wins; the distance is the
+ * level's) in batches (the cluster's, or BATCH), and is applied there by
+ * the same update. The updates of one level commute, so the words, and
+ * the files, are those of a single process. Every decision that steers
+ * the ranks (the next level, the next batch, an error) is taken after a
+ * collective step (sync_ranks) that gives each rank the same facts.
+ */
+#define BATCH ((uint64_t)1 << 22)
+#define PIECE ((uint64_t)1 << 28) /* bytes of a table sent at once */
+#define MSG_SLOT(m) ((m) & (((uint64_t)1 << 62) - 1))
+#define MSG_TIER(m) ((int)((m) >> 62 & 1))
+#define MSG_WINS(m) ((int)((m) >> 63))
+
 typedef struct gen_tier {
     int u, t;
     uint64_t slots;
-    uint32_t *w;
+    uint64_t bound[2];  /* the slots of this rank: bound[0] .. bound[1] - 1 */
+    uint32_t *w;        /* their words */
 } gen_tier;
+
+/* Messages to one rank, buffered by one thread. */
+typedef struct outbuf {
+    uint64_t *v;
+    size_t n, cap;
+} outbuf;
+
+/* What a rank says to the others at a collective step. */
+typedef struct ctl {
+    uint64_t count;  /* messages for the receiving rank */
+    uint64_t flag;   /* or-ed over the ranks */
+    int32_t hi;      /* the largest */
+    int32_t error;   /* the first rank's with one wins */
+    char text[SEEGA_ERROR_MAX - 24];
+} ctl;
 
 typedef struct gen_ctx {
     struct seega_tablebase *tb;
@@ -260,11 +297,22 @@ typedef struct gen_ctx {
     int ntiers;
     int threads;
     int level;
-    int error;         /* set by a worker: SEEGA_E_* */
+    int error;         /* SEEGA_E_*, set once (atomic) */
+    char text[SEEGA_ERROR_MAX]; /* its message */
     int hi;            /* the largest distance reached or pending */
-    /* the job of the running phase */
-    void (*job)(struct gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi);
-    uint64_t next;     /* the next chunk, over both tiers (atomic) */
+    /* the job of the running phase, over the rank's slots next .. end */
+    void (*job)(struct gen_ctx *g, int id, gen_tier *gt, uint64_t lo,
+                uint64_t hi);
+    uint64_t next, end; /* next is atomic */
+    /* the ranks: one, or a cluster */
+    const seega_tb_cluster *cl;
+    int rank, ranks;
+    int broken;        /* an exchange failed: no more of them */
+    outbuf *out;       /* [thread * ranks + rank] */
+    uint64_t pending;  /* messages in out (atomic) */
+    uint64_t limit;    /* take no chunk once pending reaches it (0: none) */
+    ctl *cs, *cr_;     /* a step's blocks sent and received */
+    uint64_t *sb, *rb, *cnt, *from; /* sizes and counts, one a rank */
 } gen_ctx;
 
 static gen_tier *tier_of(gen_ctx *g, int u, int t)
@@ -284,11 +332,56 @@ static void note_hi(gen_ctx *g, int d)
     }
 }
 
-static void set_error(gen_ctx *g, int e)
+/* Record the first error of this rank, and its message. */
+static void fail(gen_ctx *g, int e, const char *fmt, ...) SG_PRINTF(3, 4);
+static void fail(gen_ctx *g, int e, const char *fmt, ...)
 {
     int zero = 0;
-    __atomic_compare_exchange_n(&g->error, &zero, e, 0, __ATOMIC_RELAXED,
-                                __ATOMIC_RELAXED);
+    if (__atomic_compare_exchange_n(&g->error, &zero, e, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED)) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(g->text, sizeof g->text, fmt, ap);
+        va_end(ap);
+    }
+}
+
+static int failed(gen_ctx *g)
+{
+    return __atomic_load_n(&g->error, __ATOMIC_RELAXED) != 0;
+}
+
+/* The pair's inconsistency: a lower tier that does not fit this one. */
+static void fail_lower(gen_ctx *g, int e)
+{
+    fail(g, e, "tier %dv%d: a lower tier is inconsistent", g->tier[0].u,
+         g->tier[0].t);
+}
+
+/* The rank that holds a slot of tier gt. */
+static uint64_t rank_bound(const gen_ctx *g, const gen_tier *gt, int r)
+{
+    return r >= g->ranks ? gt->slots
+                         : (gt->slots * (uint64_t)r / (uint64_t)g->ranks) &
+                               ~(uint64_t)63;
+}
+
+static int owner(const gen_ctx *g, const gen_tier *gt, uint64_t slot)
+{
+    int a = 0, b = g->ranks - 1; /* the last r with rank_bound <= slot */
+    while (a < b) {
+        int m = (a + b + 1) / 2;
+        if (rank_bound(g, gt, m) <= slot)
+            a = m;
+        else
+            b = m - 1;
+    }
+    return a;
+}
+
+static uint32_t *word(gen_tier *gt, uint64_t slot)
+{
+    return &gt->w[slot - gt->bound[0]];
 }
 
 /* The final word of a slot once its chooser's value is known. */
@@ -317,7 +410,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
     uint32_t m, o;
     tb_unrank(&tb->ix, gt->u, gt->t, slot, &m, &o);
     if (tb_rank(&tb->ix, m, o) != slot) {
-        gt->w[slot] = W_MAKE(K_UNUSED, 0, 0, 0);
+        *word(gt, slot) = W_MAKE(K_UNUSED, 0, 0, 0);
         return;
     }
     POS p = pos_of(m, o);
@@ -325,8 +418,8 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
     if (p.result != SEEGA_ONGOING) {
         tbv v = tbv_of_result(p.result, p.side);
         v.v = game_value(g, v.v, gt->u, gt->t);
-        gt->w[slot] = W_MAKE(v.v > 0 ? K_WIN : v.v < 0 ? K_LOSS : K_DRAW, 0,
-                             0, 0);
+        *word(gt, slot) =
+            W_MAKE(v.v > 0 ? K_WIN : v.v < 0 ? K_LOSS : K_DRAW, 0, 0, 0);
         return;
     }
     seega_action acts[SEEGA_MAX_ACTIONS];
@@ -364,7 +457,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
         tbv cv;
         int st = eval_state(tb, &c, &cv, NULL);
         if (st != 0) {
-            set_error(g, st == TB_NOT_COVERED ? SEEGA_E_CORRUPT : st);
+            fail_lower(g, st == TB_NOT_COVERED ? SEEGA_E_CORRUPT : st);
             return;
         }
         cv = tbv_back(cv, c.side == node.side, &c, &tb->cr);
@@ -380,7 +473,8 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
         }
     }
     if ((have_win && win_d >= MAX_DIST) || bad_d >= MAX_DIST) {
-        set_error(g, SEEGA_E_NOMEM);
+        fail(g, SEEGA_E_NOMEM, "tier %dv%d: a distance beyond the format's limit",
+             g->tier[0].u, g->tier[0].t);
         return;
     }
     uint32_t w;
@@ -404,7 +498,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
     } else {
         w = W_MAKE(K_TRACK, bad_d, cnt, mirror);
     }
-    gt->w[slot] = w;
+    *word(gt, slot) = w;
 }
 
 /*
@@ -414,7 +508,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
 static void update(gen_ctx *g, gen_tier *gt, uint64_t slot, int child_wins,
                    int cd)
 {
-    uint32_t *wp = &gt->w[slot];
+    uint32_t *wp = word(gt, slot);
     uint32_t w = __atomic_load_n(wp, __ATOMIC_RELAXED), nw;
     int d = cd + 1;
     do {
@@ -427,7 +521,7 @@ static void update(gen_ctx *g, gen_tier *gt, uint64_t slot, int child_wins,
             nw = W_MAKE(K_CAND, d, cnt, mir);
         } else {
             if (cnt == 0) {
-                set_error(g, SEEGA_E_CORRUPT);
+                fail_lower(g, SEEGA_E_CORRUPT);
                 return;
             }
             cnt--;
@@ -444,6 +538,32 @@ static void update(gen_ctx *g, gen_tier *gt, uint64_t slot, int child_wins,
     int k = W_KIND(nw);
     if (k == K_CAND || k == K_CANDBAD)
         note_hi(g, W_DIST(nw) + ((nw & W_MIRROR) != 0));
+}
+
+/* A child of slot `slot` of gt is known: update it here, or send the
+ * news to the rank that holds it. */
+static void deliver(gen_ctx *g, int id, gen_tier *gt, uint64_t slot,
+                    int child_wins, int cd)
+{
+    if (slot >= gt->bound[0] && slot < gt->bound[1]) {
+        update(g, gt, slot, child_wins, cd);
+        return;
+    }
+    outbuf *b = &g->out[id * g->ranks + owner(g, gt, slot)];
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 4096;
+        uint64_t *v = realloc(b->v, cap * sizeof *v);
+        if (!v) {
+            fail(g, SEEGA_E_NOMEM, "out of memory for the messages of tier %dv%d",
+                 g->tier[0].u, g->tier[0].t);
+            return;
+        }
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n++] = slot | (uint64_t)(gt != &g->tier[0]) << 62 |
+                   (uint64_t)child_wins << 63;
+    __atomic_fetch_add(&g->pending, 1, __ATOMIC_RELAXED);
 }
 
 /* The slots one action before a position, each once. */
@@ -466,7 +586,8 @@ static void pred_add(preds *ps, gen_tier *gt, uint64_t slot)
  * action before it inside the pair (several moves of one position into
  * this slot, through the symmetries, are one edge, as init_slot counts
  * them). */
-static void propagate(gen_ctx *g, gen_tier *gt, uint64_t slot, int wins, int d)
+static void propagate(gen_ctx *g, int id, gen_tier *gt, uint64_t slot,
+                      int wins, int d)
 {
     preds ps;
     ps.n = 0;
@@ -518,80 +639,274 @@ static void propagate(gen_ctx *g, gen_tier *gt, uint64_t slot, int wins, int d)
         }
     }
     for (int i = 0; i < ps.n; i++)
-        update(g, ps.tier[i], ps.slot[i], wins, d);
+        deliver(g, id, ps.tier[i], ps.slot[i], wins, d);
 }
 
+/* ---- the collective steps between ranks ------------------------------- */
+
+/* src into dst, cut to fit. */
+static void copy_text(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    n = n < cap - 1 ? n : cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static int xchg(gen_ctx *g, int kind, const void *send, void *recv)
+{
+    if (g->broken)
+        return -1;
+    if (g->cl->exchange(g->cl->user, kind, send, g->sb, recv, g->rb) == 0)
+        return 0;
+    g->broken = 1;
+    fail(g, SEEGA_E_IO, "the exchange between ranks failed on rank %d",
+         g->rank);
+    return -1;
+}
+
+/*
+ * The step that keeps the ranks together: each rank sends count[r]
+ * (NULL: none) to rank r, and its flag, largest distance and error to
+ * all. Afterwards every rank has the same g->hi (the largest), *flag
+ * (the or of the flags) and g->error with its message (the error of the
+ * first rank that has one, "rank R: " before it), and from[r] the count
+ * rank r sent it. Alone it changes nothing.
+ */
+static void sync_ranks(gen_ctx *g, const uint64_t *count, uint64_t *from,
+                       int *flag)
+{
+    if (g->ranks == 1 || g->broken)
+        return;
+    int err = __atomic_load_n(&g->error, __ATOMIC_ACQUIRE);
+    for (int r = 0; r < g->ranks; r++) {
+        ctl *c = &g->cs[r];
+        memset(c, 0, sizeof *c);
+        c->count = count ? count[r] : 0;
+        c->flag = (uint64_t)(*flag != 0);
+        c->hi = g->hi;
+        c->error = err;
+        if (err)
+            copy_text(c->text, sizeof c->text, g->text);
+        g->sb[r] = g->rb[r] = sizeof(ctl);
+    }
+    if (xchg(g, SEEGA_TB_EXCHANGE_CONTROL, g->cs, g->cr_) != 0)
+        return;
+    int any = 0, hi = g->hi, first = -1;
+    for (int r = 0; r < g->ranks; r++) {
+        const ctl *c = &g->cr_[r];
+        any |= c->flag != 0;
+        hi = c->hi > hi ? c->hi : hi;
+        if (first < 0 && c->error)
+            first = r;
+        if (from)
+            from[r] = c->count;
+    }
+    g->hi = hi;
+    *flag = any;
+    if (first >= 0) {
+        const ctl *c = &g->cr_[first];
+        char text[sizeof c->text];
+        memcpy(text, c->text, sizeof text);
+        text[sizeof text - 1] = '\0';
+        g->error = c->error;
+        int n = snprintf(g->text, sizeof g->text, "rank %d: ", first);
+        copy_text(g->text + n, sizeof g->text - (size_t)n, text);
+    }
+}
+
+/* A step that only shares errors: 0, or -1 when a rank has one. */
+static int sync_errors(gen_ctx *g)
+{
+    int flag = 0;
+    sync_ranks(g, NULL, NULL, &flag);
+    return failed(g) ? -1 : 0;
+}
+
+/*
+ * Send the buffered messages to their ranks and apply those received.
+ * *more: this rank has slots left (in), any rank has (out). 0, or -1
+ * when a rank had failed before the exchange (the same on every rank).
+ */
+static int exchange_updates(gen_ctx *g, int *more)
+{
+    int R = g->ranks;
+    uint64_t out = 0, in = 0;
+    for (int r = 0; r < R; r++) {
+        g->cnt[r] = 0;
+        for (int id = 0; id < g->threads; id++)
+            g->cnt[r] += g->out[id * R + r].n;
+        out += g->cnt[r];
+    }
+    sync_ranks(g, g->cnt, g->from, more);
+    if (failed(g))
+        return -1;
+    for (int r = 0; r < R; r++)
+        in += g->from[r];
+    uint64_t *sendv = malloc((out ? out : 1) * sizeof *sendv);
+    uint64_t *recvv = malloc((in ? in : 1) * sizeof *recvv);
+    if (!sendv || !recvv)
+        fail(g, SEEGA_E_NOMEM, "out of memory for %llu messages of tier %dv%d",
+             (unsigned long long)(out + in), g->tier[0].u, g->tier[0].t);
+    /* From here an error of this rank (a bad message) stays its own until
+     * the next step: the ranks go on together. */
+    int bad = sync_errors(g);
+    if (!bad) {
+        uint64_t at = 0;
+        for (int r = 0; r < R; r++)
+            for (int id = 0; id < g->threads; id++) {
+                outbuf *b = &g->out[id * R + r];
+                memcpy(sendv + at, b->v, b->n * sizeof *sendv);
+                at += b->n;
+            }
+        for (int r = 0; r < R; r++) {
+            g->sb[r] = g->cnt[r] * sizeof *sendv;
+            g->rb[r] = g->from[r] * sizeof *recvv;
+        }
+        if (xchg(g, SEEGA_TB_EXCHANGE_UPDATES, sendv, recvv) == 0)
+            for (uint64_t i = 0; i < in && !failed(g); i++) {
+                uint64_t m = recvv[i], s = MSG_SLOT(m);
+                gen_tier *gt = &g->tier[MSG_TIER(m)];
+                if (MSG_TIER(m) >= g->ntiers || s < gt->bound[0] ||
+                    s >= gt->bound[1])
+                    fail(g, SEEGA_E_CORRUPT,
+                         "tier %dv%d: a message for a slot of another rank",
+                         g->tier[0].u, g->tier[0].t);
+                else
+                    update(g, gt, s, MSG_WINS(m), g->level - 1);
+            }
+    }
+    free(sendv);
+    free(recvv);
+    for (int i = 0; i < R * g->threads; i++)
+        g->out[i].n = 0;
+    g->pending = 0;
+    return bad;
+}
 /* ---- the phases, run on every thread ------------------------------------ */
 
-static void job_init(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+static void job_init(gen_ctx *g, int id, gen_tier *gt, uint64_t lo,
+                     uint64_t hi)
 {
+    (void)id;
     for (uint64_t s = lo; s < hi; s++)
         init_slot(g, gt, s);
 }
 
 /* Level L, first half: walk back from the slots final at L - 1. */
-static void job_back(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+static void job_back(gen_ctx *g, int id, gen_tier *gt, uint64_t lo,
+                     uint64_t hi)
 {
     int d = g->level - 1;
     for (uint64_t s = lo; s < hi; s++) {
-        uint32_t w = gt->w[s];
+        /* other threads update pending words meanwhile (never a final
+         * one, the only kind read here) */
+        uint32_t w = __atomic_load_n(word(gt, s), __ATOMIC_RELAXED);
         int k = W_KIND(w);
         if ((k == K_WIN || k == K_LOSS) && W_DIST(w) == d)
-            propagate(g, gt, s, k == K_WIN, d);
+            propagate(g, id, gt, s, k == K_WIN, d);
     }
 }
 
 /* Level L, second half: the candidates due at L become final. */
-static void job_settle(gen_ctx *g, gen_tier *gt, uint64_t lo, uint64_t hi)
+static void job_settle(gen_ctx *g, int id, gen_tier *gt, uint64_t lo,
+                       uint64_t hi)
 {
+    (void)id;
     int L = g->level;
     for (uint64_t s = lo; s < hi; s++) {
-        uint32_t w = gt->w[s];
+        uint32_t *wp = word(gt, s), w = *wp;
         int k = W_KIND(w);
         if ((k == K_CAND || k == K_CANDBAD) &&
             W_DIST(w) + ((w & W_MIRROR) != 0) == L)
-            gt->w[s] = final_word(w, k == K_CAND, W_DIST(w));
+            *wp = final_word(w, k == K_CAND, W_DIST(w));
     }
 }
 
 #define CHUNK 4096
 
+typedef struct worker_arg {
+    gen_ctx *g;
+    int id;
+} worker_arg;
+
+/* The rank's slots of both tiers, numbered on: tier 0's range, then
+ * tier 1's. */
+static uint64_t own_slots(const gen_ctx *g)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < g->ntiers; i++)
+        n += g->tier[i].bound[1] - g->tier[i].bound[0];
+    return n;
+}
+
 static void *worker(void *arg)
 {
-    gen_ctx *g = arg;
-    uint64_t n0 = g->tier[0].slots;
-    uint64_t total = n0 + (g->ntiers > 1 ? g->tier[1].slots : 0);
+    const worker_arg *a = arg;
+    gen_ctx *g = a->g;
+    gen_tier *t0 = &g->tier[0], *t1 = &g->tier[1];
+    uint64_t n0 = t0->bound[1] - t0->bound[0];
     for (;;) {
-        uint64_t lo = __atomic_fetch_add(&g->next, CHUNK, __ATOMIC_RELAXED);
-        if (lo >= total || __atomic_load_n(&g->error, __ATOMIC_RELAXED))
+        if (g->limit &&
+            __atomic_load_n(&g->pending, __ATOMIC_RELAXED) >= g->limit)
             break;
-        uint64_t hi = lo + CHUNK < total ? lo + CHUNK : total;
+        uint64_t lo = __atomic_fetch_add(&g->next, CHUNK, __ATOMIC_RELAXED);
+        if (lo >= g->end || failed(g))
+            break;
+        uint64_t hi = lo + CHUNK < g->end ? lo + CHUNK : g->end;
         if (lo < n0) {
-            g->job(g, &g->tier[0], lo, hi < n0 ? hi : n0);
+            g->job(g, a->id, t0, t0->bound[0] + lo,
+                   t0->bound[0] + (hi < n0 ? hi : n0));
             if (hi > n0)
-                g->job(g, &g->tier[1], 0, hi - n0);
+                g->job(g, a->id, t1, t1->bound[0], t1->bound[0] + (hi - n0));
         } else {
-            g->job(g, &g->tier[1], lo - n0, hi - n0);
+            g->job(g, a->id, t1, t1->bound[0] + (lo - n0),
+                   t1->bound[0] + (hi - n0));
         }
     }
     return NULL;
 }
 
-static void run_phase(gen_ctx *g,
-                      void (*job)(gen_ctx *, gen_tier *, uint64_t, uint64_t))
+/* Run a job on the threads over the rank's slots from .. to - 1 (or
+ * until g->limit messages wait): where the next run goes on. */
+static uint64_t run_window(gen_ctx *g,
+                           void (*job)(gen_ctx *, int, gen_tier *, uint64_t,
+                                       uint64_t),
+                           uint64_t from, uint64_t to)
 {
     pthread_t tid[64];
+    worker_arg arg[64];
     int started = 0;
     g->job = job;
-    g->next = 0;
+    g->next = from;
+    g->end = to;
+    for (int i = 0; i < g->threads; i++)
+        arg[i] = (worker_arg){g, i};
     for (int i = 1; i < g->threads; i++)
-        if (pthread_create(&tid[started], NULL, worker, g) == 0)
+        if (pthread_create(&tid[started], NULL, worker, &arg[i]) == 0)
             started++;
-    worker(g);
+    worker(&arg[0]);
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
+    return g->next < to ? g->next : to;
 }
 
+/* Level L, first half, on every rank: the walk back in batches, each
+ * followed by the exchange of the messages it buffered. */
+static void back_level(gen_ctx *g)
+{
+    uint64_t own = own_slots(g), at = 0;
+    g->limit = g->ranks == 1 ? 0 : g->cl->batch ? g->cl->batch : BATCH;
+    for (;;) {
+        at = run_window(g, job_back, at, own);
+        if (g->ranks == 1)
+            break;
+        int more = at < own && !failed(g);
+        if (exchange_updates(g, &more) != 0 || !more)
+            break;
+    }
+    g->limit = 0;
+}
 /* ---- writing a tier ---------------------------------------------------- */
 
 static void header_rules(tb_header *h, const seega_rules *r)
@@ -608,13 +923,13 @@ static void header_rules(tb_header *h, const seega_rules *r)
  * the side cannot force it within the limit. */
 #define QR_NEVER 0xFFFFu
 
-/* The ranks that run g->mode of the pair gives to tier gt (quiet_value
- * says which is which). */
+/* The ranks that run g->mode of the pair gives to the rank's slots of
+ * tier gt (quiet_value says which is which). */
 static void take_ranks(const gen_ctx *g, const gen_tier *gt, uint16_t *qa,
                        uint16_t *qb)
 {
     int L = g->tb->cr.quiet_limit, fewer = gt->u < gt->t;
-    for (uint64_t s = 0; s < gt->slots; s++) {
+    for (uint64_t s = 0; s < gt->bound[1] - gt->bound[0]; s++) {
         uint32_t w = gt->w[s];
         int k = W_KIND(w);
         unsigned r = W_DIST(w) < L ? (unsigned)W_DIST(w) : QR_NEVER;
@@ -629,10 +944,10 @@ static void take_ranks(const gen_ctx *g, const gen_tier *gt, uint16_t *qa,
     }
 }
 
-/* The value of slot s at counter 0 (TB_V_*), the distance the probe
- * gives there (before the check for a game over, see write_tier), and
- * the entries of its distance section: the distance, or under a quiet
- * limit the two ranks (QR_NEVER where there is none). */
+/* The value of the rank's slot bound[0] + s at counter 0 (TB_V_*), the
+ * distance the probe gives there (before the check for a game over, see
+ * encode), and the entries of its distance section: the distance, or
+ * under a quiet limit the two ranks (QR_NEVER where there is none). */
 static int slot_out(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
                     const uint16_t *qb, uint64_t s, int *d, unsigned e[2])
 {
@@ -668,44 +983,40 @@ static int longer(const tb_header *h, int v, int d)
                          : v == TB_V_LOSS && (uint32_t)d > h->longest_loss;
 }
 
-/* Write tier gt: the value of each slot at counter 0 (2 bits), its
- * distance, or under a quiet limit (qa and qb not NULL) its two ranks,
- * in 1 byte each or 2 where one needs more, and the header's figures. */
-static int32_t write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
-                          const uint16_t *qb, const char *path, char *msg,
-                          size_t cap)
+/* Whether a distance of the rank's slots of gt needs two bytes. */
+static int needs_two_bytes(const gen_ctx *g, const gen_tier *gt, int quiet)
+{
+    if (quiet)
+        return g->tb->cr.quiet_limit > 255;
+    for (uint64_t s = 0; s < gt->bound[1] - gt->bound[0]; s++)
+        if ((W_KIND(gt->w[s]) == K_WIN || W_KIND(gt->w[s]) == K_LOSS) &&
+            W_DIST(gt->w[s]) > 255)
+            return 1;
+    return 0;
+}
+
+/* Encode the rank's slots of gt, the first at byte 0 of wdl and dist
+ * (bound[0] is a multiple of 4), and count their figures into h as the
+ * file's header counts them, in slot order. */
+static void encode(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
+                   const uint16_t *qb, uint8_t *wdl, uint8_t *dist,
+                   tb_header *h)
 {
     const struct seega_tablebase *tb = g->tb;
     int per = qa ? 2 : 1; /* entries a slot */
-    tb_header h;
-    memset(&h, 0, sizeof h);
-    h.mover = (uint32_t)gt->u;
-    h.other = (uint32_t)gt->t;
-    h.slots = gt->slots;
-    int big = qa ? tb->cr.quiet_limit > 255 : 0;
-    for (uint64_t s = 0; s < gt->slots && !qa && !big; s++)
-        if (W_KIND(gt->w[s]) == K_WIN || W_KIND(gt->w[s]) == K_LOSS)
-            big = W_DIST(gt->w[s]) > 255;
-    h.dist_bytes = big ? 2 : 1;
-    uint8_t *wdl = calloc((gt->slots + 3) / 4, 1);
-    uint8_t *dist = calloc(gt->slots ? per * gt->slots : 1, h.dist_bytes);
-    if (!wdl || !dist) {
-        free(wdl), free(dist);
-        sg_format(msg, cap, "out of memory writing tier %dv%d", gt->u, gt->t);
-        return SEEGA_E_NOMEM;
-    }
-    for (uint64_t s = 0; s < gt->slots; s++) {
+    for (uint64_t i = 0; i < gt->bound[1] - gt->bound[0]; i++) {
+        uint64_t s = gt->bound[0] + i;
         int d;
         unsigned e[2];
-        int v = slot_out(g, gt, qa, qb, s, &d, e);
-        wdl[s >> 2] |= (uint8_t)(v << ((s & 3) * 2));
-        for (int i = 0; i < per; i++) {
-            uint8_t *q = dist + (per * s + (uint64_t)i) * h.dist_bytes;
-            q[0] = (uint8_t)e[i];
-            if (h.dist_bytes == 2)
-                q[1] = (uint8_t)(e[i] >> 8);
+        int v = slot_out(g, gt, qa, qb, i, &d, e);
+        wdl[i >> 2] |= (uint8_t)(v << ((i & 3) * 2));
+        for (int k = 0; k < per; k++) {
+            uint8_t *q = dist + (per * i + (uint64_t)k) * h->dist_bytes;
+            q[0] = (uint8_t)e[k];
+            if (h->dist_bytes == 2)
+                q[1] = (uint8_t)(e[k] >> 8);
         }
-        int win = v == TB_V_WIN, more = longer(&h, v, d);
+        int win = v == TB_V_WIN, more = longer(h, v, d);
         if (more && qa) {
             /* Under a limit the probe gives 0 for a game over: checked
              * only where the figure would change. */
@@ -715,168 +1026,328 @@ static int32_t write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
             p_turn_start(&p, &tb->cr);
             if (p.result != SEEGA_ONGOING)
                 d = 0;
-            more = longer(&h, v, d);
+            more = longer(h, v, d);
         }
         if (more && win) {
-            h.longest_win = (uint32_t)d;
-            h.longest_win_slot = s;
+            h->longest_win = (uint32_t)d;
+            h->longest_win_slot = s;
         } else if (more) {
-            h.longest_loss = (uint32_t)d;
+            h->longest_loss = (uint32_t)d;
         }
-        h.wins += win;
-        h.losses += v == TB_V_LOSS;
-        h.draws += v == TB_V_DRAW;
+        h->wins += win;
+        h->losses += v == TB_V_LOSS;
+        h->draws += v == TB_V_DRAW;
     }
-    header_rules(&h, &tb->rules);
-    int32_t st = tb_table_write(path, &h, wdl, dist, msg, cap);
-    free(wdl);
-    free(dist);
-    return st;
 }
 
+/* Add the figures p of the slots after those of h, as encode would. */
+static void merge_figures(tb_header *h, const uint64_t p[6])
+{
+    if (p[0] && (h->wins == 0 || p[3] > h->longest_win)) {
+        h->longest_win = (uint32_t)p[3];
+        h->longest_win_slot = p[4];
+    }
+    if (p[5] > h->longest_loss)
+        h->longest_loss = (uint32_t)p[5];
+    h->wins += p[0];
+    h->draws += p[1];
+    h->losses += p[2];
+}
+
+/* Rank r's part of a table, off[r] .. off[r + 1] - 1 of it, from `part`
+ * on rank r to `all` on rank 0, every rank in turn, in pieces. */
+static int gather0(gen_ctx *g, const uint8_t *part, uint8_t *all,
+                   const uint64_t *off)
+{
+    for (int r = 1; r < g->ranks; r++)
+        for (uint64_t at = 0; at < off[r + 1] - off[r]; at += PIECE) {
+            uint64_t left = off[r + 1] - off[r] - at;
+            uint64_t n = left < PIECE ? left : PIECE;
+            for (int k = 0; k < g->ranks; k++)
+                g->sb[k] = g->rb[k] = 0;
+            if (g->rank == r)
+                g->sb[0] = n;
+            if (g->rank == 0)
+                g->rb[r] = n;
+            if (xchg(g, SEEGA_TB_EXCHANGE_TABLES,
+                     g->rank == r ? part + at : NULL,
+                     g->rank == 0 ? all + off[r] + at : NULL) != 0)
+                return -1;
+        }
+    return 0;
+}
+
+/*
+ * Write tier gt, on every rank: the value of each slot at counter 0 (2
+ * bits), its distance, or under a quiet limit (qa and qb not NULL) its
+ * two ranks, in 1 byte each or 2 where one needs more, and the header's
+ * figures. Each rank encodes its slots; rank 0 gathers the parts and the
+ * figures and writes the file. 0, or -1 when a rank failed.
+ */
+static int write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
+                      const uint16_t *qb, const char *path)
+{
+    const struct seega_tablebase *tb = g->tb;
+    int per = qa ? 2 : 1, R = g->ranks;
+    tb_header h;
+    memset(&h, 0, sizeof h);
+    h.mover = (uint32_t)gt->u;
+    h.other = (uint32_t)gt->t;
+    h.slots = gt->slots;
+    int big = needs_two_bytes(g, gt, qa != NULL);
+    sync_ranks(g, NULL, NULL, &big);
+    if (failed(g))
+        return -1;
+    h.dist_bytes = big ? 2 : 1;
+    uint64_t esz = (uint64_t)per * h.dist_bytes, own = gt->bound[1] - gt->bound[0];
+    /* rank 0 holds the whole table, the others their part */
+    uint64_t nw = g->rank == 0 ? (gt->slots + 3) / 4 : (own + 3) / 4;
+    uint64_t nd = g->rank == 0 ? gt->slots * esz : own * esz;
+    uint8_t *wdl = calloc(nw ? nw : 1, 1), *dist = calloc(nd ? nd : 1, 1);
+    uint64_t *woff = malloc((size_t)(R + 1) * sizeof *woff);
+    uint64_t *doff = malloc((size_t)(R + 1) * sizeof *doff);
+    uint64_t *fig = calloc((size_t)R * 6, sizeof *fig);
+    if (!wdl || !dist || !woff || !doff || !fig)
+        fail(g, SEEGA_E_NOMEM, "out of memory writing tier %dv%d", gt->u,
+             gt->t);
+    if (sync_errors(g) == 0) {
+        encode(g, gt, qa, qb, wdl, dist, &h);
+        for (int r = 0; r <= R; r++) {
+            uint64_t b = rank_bound(g, gt, r);
+            woff[r] = r == R ? (gt->slots + 3) / 4 : b / 4;
+            doff[r] = b * esz;
+        }
+        /* the figures of every rank's slots, to rank 0 */
+        uint64_t mine[6] = {h.wins,        h.draws,           h.losses,
+                            h.longest_win, h.longest_win_slot, h.longest_loss};
+        if (R > 1) {
+            for (int r = 0; r < R; r++) {
+                g->sb[r] = r == 0 ? sizeof mine : 0;
+                g->rb[r] = g->rank == 0 ? sizeof mine : 0;
+            }
+            if (xchg(g, SEEGA_TB_EXCHANGE_CONTROL, mine, fig) == 0 &&
+                g->rank == 0) {
+                memset(&h, 0, sizeof h);
+                h.mover = (uint32_t)gt->u;
+                h.other = (uint32_t)gt->t;
+                h.slots = gt->slots;
+                h.dist_bytes = big ? 2 : 1;
+                for (int r = 0; r < R; r++)
+                    merge_figures(&h, fig + 6 * r);
+            }
+        }
+        if (!g->broken && gather0(g, wdl, wdl, woff) == 0 &&
+            gather0(g, dist, dist, doff) == 0 && g->rank == 0) {
+            header_rules(&h, &tb->rules);
+            char msg[SEEGA_ERROR_MAX];
+            int32_t st = tb_table_write(path, &h, wdl, dist, msg, sizeof msg);
+            if (st != SEEGA_OK)
+                fail(g, st, "%s", msg);
+        }
+        sync_errors(g);
+    }
+    free(wdl);
+    free(dist);
+    free(woff);
+    free(doff);
+    free(fig);
+    return failed(g) ? -1 : 0;
+}
 /* ---- one pair of tiers -------------------------------------------------- */
 
-static int32_t solve_pair(struct seega_tablebase *tb, int u, int t,
-                          const char *dir, int threads,
-                          seega_tb_progress_fn progress, void *user,
-                          char *msg, size_t cap)
+static void progress_of(seega_tb_progress_fn progress, void *user,
+                        seega_tb_progress *info, int stage, int level)
 {
-    gen_ctx g;
-    memset(&g, 0, sizeof g);
-    g.tb = tb;
-    g.threads = threads;
-    g.ntiers = u == t ? 1 : 2;
-    g.tier[0] = (gen_tier){u, t, tb_tier_slots(&tb->ix, u, t), NULL};
-    g.tier[1] = (gen_tier){t, u, tb_tier_slots(&tb->ix, t, u), NULL};
-    g.cr = tb->cr;
-    g.cr.quiet_limit = 0;
+    if (!progress)
+        return;
+    info->stage = stage;
+    info->level = level;
+    progress(user, info);
+}
+
+/* Solve the pair (u, t) on every rank and write its files. 0, or -1 with
+ * g->error and g->text (the same on every rank). */
+static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
+                      seega_tb_progress_fn progress, void *user)
+{
+    struct seega_tablebase *tb = g->tb;
+    g->ntiers = u == t ? 1 : 2;
+    g->tier[0] = (gen_tier){u, t, tb_tier_slots(&tb->ix, u, t), {0, 0}, NULL};
+    g->tier[1] = (gen_tier){t, u, tb_tier_slots(&tb->ix, t, u), {0, 0}, NULL};
+    for (int i = 0; i < g->ntiers; i++) {
+        g->tier[i].bound[0] = rank_bound(g, &g->tier[i], g->rank);
+        g->tier[i].bound[1] = rank_bound(g, &g->tier[i], g->rank + 1);
+    }
     int L = tb->cr.quiet_limit;
     uint16_t *qa[2] = {NULL, NULL}, *qb[2] = {NULL, NULL};
-    int32_t st = SEEGA_OK;
-    for (int i = 0; i < g.ntiers; i++) {
-        size_t n = g.tier[i].slots ? g.tier[i].slots : 1;
-        g.tier[i].w = malloc(n * sizeof(uint32_t));
+    for (int i = 0; i < g->ntiers; i++) {
+        gen_tier *gt = &g->tier[i];
+        uint64_t own = gt->bound[1] - gt->bound[0];
+        size_t n = own ? own : 1;
+        gt->w = malloc(n * sizeof(uint32_t));
         if (L) {
             qa[i] = malloc(n * sizeof(uint16_t));
             qb[i] = malloc(n * sizeof(uint16_t));
         }
-        if (!g.tier[i].w || (L && (!qa[i] || !qb[i]))) {
-            sg_format(msg, cap, "out of memory for tier %dv%d (%llu MiB)",
-                      g.tier[i].u, g.tier[i].t,
-                      (unsigned long long)(g.tier[i].slots * 4 >> 20));
-            st = SEEGA_E_NOMEM;
-            goto done;
-        }
+        if (!gt->w || (L && (!qa[i] || !qb[i])))
+            fail(g, SEEGA_E_NOMEM, "out of memory for tier %dv%d (%llu MiB)",
+                 gt->u, gt->t, (unsigned long long)(own * 4 >> 20));
     }
     seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION, u, t, 0, 0,
-                              g.tier[0].slots +
-                                  (g.ntiers > 1 ? g.tier[1].slots : 0)};
-    if (progress)
-        progress(user, &info);
+                              g->tier[0].slots +
+                                  (g->ntiers > 1 ? g->tier[1].slots : 0)};
+    if (sync_errors(g) == 0)
+        progress_of(progress, user, &info, SEEGA_TB_STAGE_START, 0);
     /* Under a quiet limit: run 0 gives the ranks of the wins of each side,
      * run 1 (u != t) those of the draws or better of the side with fewer
      * pieces. */
-    int runs = L && u != t ? 2 : 1;
-    for (g.mode = 0; g.mode < runs && !g.error; g.mode++) {
-        g.hi = 0;
-        run_phase(&g, job_init);
-        for (g.level = 1; !g.error && g.level <= g.hi + 1; g.level++) {
-            run_phase(&g, job_back);
-            run_phase(&g, job_settle);
-            if (progress) {
-                info.stage = SEEGA_TB_STAGE_LEVEL;
-                info.level = g.level;
-                progress(user, &info);
-            }
+    int runs = L && u != t ? 2 : 1, flag = 0;
+    uint64_t own = own_slots(g);
+    for (g->mode = 0; g->mode < runs && !failed(g); g->mode++) {
+        g->hi = 0;
+        run_window(g, job_init, 0, own);
+        sync_ranks(g, NULL, NULL, &flag);
+        for (g->level = 1; !failed(g) && g->level <= g->hi + 1; g->level++) {
+            back_level(g);
+            if (!failed(g))
+                run_window(g, job_settle, 0, own);
+            sync_ranks(g, NULL, NULL, &flag);
+            if (!failed(g))
+                progress_of(progress, user, &info, SEEGA_TB_STAGE_LEVEL,
+                            g->level);
         }
-        for (int i = 0; L && !g.error && i < g.ntiers; i++)
-            take_ranks(&g, &g.tier[i], qa[i], qb[i]);
+        for (int i = 0; L && !failed(g) && i < g->ntiers; i++)
+            take_ranks(g, &g->tier[i], qa[i], qb[i]);
     }
-    if (g.error) {
-        st = g.error;
-        sg_format(msg, cap,
-                  st == SEEGA_E_NOMEM
-                      ? "tier %dv%d: a distance beyond the format's limit"
-                      : "tier %dv%d: a lower tier is inconsistent",
-                  u, t);
-        goto done;
-    }
-    for (int i = 0; i < g.ntiers && st == SEEGA_OK; i++) {
+    for (int i = 0; i < g->ntiers && !failed(g); i++) {
+        gen_tier *gt = &g->tier[i];
         char path[4096];
-        if (tb_file_name(&tb->rules, dir, g.tier[i].u, g.tier[i].t, path,
-                         sizeof path) != 0) {
-            sg_format(msg, cap, "the directory name is too long");
-            st = SEEGA_E_INVALID;
-            break;
+        if (tb_file_name(&tb->rules, dir, gt->u, gt->t, path, sizeof path))
+            fail(g, SEEGA_E_INVALID, "the directory name is too long");
+        else if (write_tier(g, gt, L ? qa[i] : NULL, L ? qb[i] : NULL,
+                            path) == 0) {
+            char msg[SEEGA_ERROR_MAX];
+            int32_t st = tb_table_open(&tb->tier[gt->u][gt->t], path,
+                                       &tb->rules, gt->u, gt->t, gt->slots,
+                                       msg, sizeof msg);
+            if (st != SEEGA_OK && g->ranks > 1)
+                fail(g, st,
+                     "%s (rank 0 wrote it: the directory must be one that "
+                     "every rank sees)",
+                     msg);
+            else if (st != SEEGA_OK)
+                fail(g, st, "%s", msg);
         }
-        st = write_tier(&g, &g.tier[i], L ? qa[i] : NULL, L ? qb[i] : NULL,
-                        path, msg, cap);
-        if (st == SEEGA_OK)
-            st = tb_table_open(&tb->tier[g.tier[i].u][g.tier[i].t], path,
-                               &tb->rules, g.tier[i].u, g.tier[i].t,
-                               tb_tier_slots(&tb->ix, g.tier[i].u, g.tier[i].t),
-                               msg, cap);
+        sync_errors(g);
     }
-    if (st == SEEGA_OK && progress) {
-        info.stage = SEEGA_TB_STAGE_DONE;
-        progress(user, &info);
-    }
-done:
-    for (int i = 0; i < g.ntiers; i++) {
-        free(g.tier[i].w);
+    if (!failed(g))
+        progress_of(progress, user, &info, SEEGA_TB_STAGE_DONE, 0);
+    for (int i = 0; i < g->ntiers; i++) {
+        free(g->tier[i].w);
+        g->tier[i].w = NULL;
         free(qa[i]);
         free(qb[i]);
     }
-    return st;
+    return failed(g) ? -1 : 0;
+}
+
+/* Whether both files of the pair (u, t) are in dir and pass the checks
+ * (opened then); -1 when the name does not fit. */
+static int pair_on_disk(struct seega_tablebase *tb, const char *dir, int u,
+                        int t)
+{
+    int have = 1;
+    for (int i = 0; i < 2 && have; i++) {
+        int a = i ? t : u, b = i ? u : t;
+        char path[4096];
+        if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path))
+            return -1;
+        if (!tb->tier[a][b].wdl &&
+            tb_table_open(&tb->tier[a][b], path, &tb->rules, a, b,
+                          tb_tier_slots(&tb->ix, a, b), NULL,
+                          0) != SEEGA_OK)
+            have = 0;
+    }
+    return have;
+}
+
+static void gen_free(gen_ctx *g)
+{
+    for (int i = 0; g->out && i < g->threads * g->ranks; i++)
+        free(g->out[i].v);
+    free(g->out);
+    free(g->cs);
+    free(g->cr_);
+    free(g->sb);
+    free(g->rb);
+    free(g->cnt);
+    free(g->from);
 }
 
 int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
-                        int threads, seega_tb_progress_fn progress,
-                        void *user, char *msg, size_t cap)
+                        int threads, const seega_tb_cluster *cl,
+                        seega_tb_progress_fn progress, void *user, char *msg,
+                        size_t cap)
 {
+    gen_ctx *g = calloc(1, sizeof *g);
+    if (!g) {
+        sg_format(msg, cap, "out of memory");
+        return SEEGA_E_NOMEM;
+    }
+    g->tb = tb;
+    g->cr = tb->cr;
+    g->cr.quiet_limit = 0;
+    g->threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+    g->cl = cl && cl->ranks > 1 ? cl : NULL;
+    g->rank = g->cl ? cl->rank : 0;
+    g->ranks = g->cl ? cl->ranks : 1;
+    size_t R = (size_t)g->ranks;
+    g->out = calloc(R * (size_t)g->threads, sizeof *g->out);
+    g->cs = calloc(R, sizeof *g->cs);
+    g->cr_ = calloc(R, sizeof *g->cr_);
+    g->sb = calloc(R, sizeof *g->sb);
+    g->rb = calloc(R, sizeof *g->rb);
+    g->cnt = calloc(R, sizeof *g->cnt);
+    g->from = calloc(R, sizeof *g->from);
+    if (!g->out || !g->cs || !g->cr_ || !g->sb || !g->rb || !g->cnt ||
+        !g->from) {
+        /* before the first step: this rank's own failure */
+        gen_free(g);
+        free(g);
+        sg_format(msg, cap, "out of memory for %d ranks", (int)R);
+        return SEEGA_E_NOMEM;
+    }
     int lo = tb->cr.lose_at + 1;
-    if (threads < 1)
-        threads = 1;
-    if (threads > 64)
-        threads = 64;
-    for (int total = 2 * lo; total <= 2 * tb->maxp; total++) {
-        for (int u = lo; u <= tb->maxp; u++) {
+    for (int total = 2 * lo; total <= 2 * tb->maxp && !failed(g); total++) {
+        for (int u = lo; u <= tb->maxp && !failed(g); u++) {
             int t = total - u;
             if (t < u || t > tb->maxp)
                 continue;
-            /* Both tiers of the pair already on disk: keep them. */
-            int have = 1;
-            for (int i = 0; i < 2 && have; i++) {
-                int a = i ? t : u, b = i ? u : t;
-                char path[4096];
-                if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path)) {
-                    sg_format(msg, cap, "the directory name is too long");
-                    return SEEGA_E_INVALID;
-                }
-                if (!tb->tier[a][b].wdl &&
-                    tb_table_open(&tb->tier[a][b], path, &tb->rules, a, b,
-                                  tb_tier_slots(&tb->ix, a, b), NULL,
-                                  0) != SEEGA_OK)
-                    have = 0;
-            }
-            if (have) {
-                if (progress) {
-                    seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION,
-                                              u, t, SEEGA_TB_STAGE_FOUND, 0,
-                                              0};
-                    progress(user, &info);
-                }
+            /* Both tiers of the pair already on disk, for every rank: keep
+             * them. */
+            int have = pair_on_disk(tb, dir, u, t);
+            if (have < 0)
+                fail(g, SEEGA_E_INVALID, "the directory name is too long");
+            int lack = have != 1;
+            sync_ranks(g, NULL, NULL, &lack);
+            if (failed(g))
+                break;
+            if (!lack) {
+                seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION, u, t, 0,
+                                          0, 0};
+                progress_of(progress, user, &info, SEEGA_TB_STAGE_FOUND, 0);
                 continue;
             }
             tb_table_close(&tb->tier[u][t]);
             tb_table_close(&tb->tier[t][u]);
-            int32_t st = solve_pair(tb, u, t, dir, threads, progress, user,
-                                    msg, cap);
-            if (st != SEEGA_OK)
-                return st;
+            solve_pair(g, u, t, dir, progress, user);
         }
     }
-    return SEEGA_OK;
+    int32_t st = g->error;
+    sg_format(msg, cap, "%s", st ? g->text : "");
+    gen_free(g);
+    free(g);
+    return st;
 }
 
 /* ---- checking the tables against themselves ----------------------------- */

@@ -173,9 +173,10 @@ typedef struct tb_fault {
 int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                       tb_fault *fault);
 /* Generate every tier of tb->rules up to tb->maxp into dir (resuming),
- * leaving them open in tb. */
+ * leaving them open in tb; as one rank of cl (checked; NULL: alone). */
 int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
-                        int threads, seega_tb_progress_fn progress,
-                        void *user, char *msg, size_t cap);
+                        int threads, const seega_tb_cluster *cl,
+                        seega_tb_progress_fn progress, void *user, char *msg,
+                        size_t cap);
 
 #endif

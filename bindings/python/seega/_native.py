@@ -237,6 +237,26 @@ class TbOptionsStruct(Structure):
     ]
 
 
+# int32_t (*)(void *user, int32_t kind, const void *send,
+#             const uint64_t *send_bytes, void *recv, const uint64_t *recv_bytes)
+TB_EXCHANGE_FN = CFUNCTYPE(c_int32, c_void_p, c_int32, c_void_p, POINTER(c_uint64),
+                           c_void_p, POINTER(c_uint64))
+
+
+class TbClusterStruct(Structure):
+    """``seega_tb_cluster`` (version 1): declared so that the prototype is
+    exact; the binding generates on one process (``generate``)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("rank", c_int32),
+        ("ranks", c_int32),
+        ("exchange", TB_EXCHANGE_FN),
+        ("user", c_void_p),
+        ("batch", c_uint32),
+    ]
+
+
 class TbTierStruct(Structure):
     """``seega_tb_tier`` (version 1)."""
 
@@ -526,6 +546,9 @@ _TB = TablebasePtr
 _TABLEBASE: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
     ("seega_tb_generate", _I, [POINTER(RulesStruct), _I, c_char_p, POINTER(TbOptionsStruct),
                                _BUF, c_size_t], None),
+    ("seega_tb_generate_cluster", _I, [POINTER(RulesStruct), _I, c_char_p,
+                                       POINTER(TbOptionsStruct), POINTER(TbClusterStruct),
+                                       _BUF, c_size_t], None),
     ("seega_tb_open", _I, [POINTER(RulesStruct), c_char_p, POINTER(_TB), _BUF, c_size_t], None),
     ("seega_tb_close", None, [_TB], None),
     ("seega_tb_max_pieces", _I, [_TB], None),
