@@ -34,7 +34,8 @@
 #   7. clang, libFuzzer (SEEGA_FUZZ): only the fuzz targets, each fuzzed for
 #      SEEGA_FUZZ_SECONDS (20) from the committed corpus (ctest -L fuzz);
 #   8. clang, ThreadSanitizer (SEEGA_TSAN): only the threads test
-#      tsan_threads (ctest -L tsan);
+#      tsan_threads and the tablebase generation with ranks as threads,
+#      tsan_tb_cluster (ctest -L tsan);
 #   9. Emscripten: the WebAssembly module, the JavaScript binding's tests
 #      with Node.js (against step 1's seega-engine), the TypeScript
 #      declarations (tsc), and the web page played in Chromium
@@ -182,10 +183,10 @@ cmake --build "$out/fuzz" -j "$jobs" \
 ctest --test-dir "$out/fuzz" -L fuzz --no-tests=error -j "$jobs" \
     --output-on-failure
 
-step "clang, ThreadSanitizer: the threads test"
+step "clang, ThreadSanitizer: the threads test and the ranks-as-threads test"
 # shellcheck disable=SC2086
 configure tsan clang $lean -DSEEGA_TSAN=ON
-cmake --build "$out/tsan" -j "$jobs" --target tsan_threads
+cmake --build "$out/tsan" -j "$jobs" --target tsan_threads tsan_tb_cluster
 ctest --test-dir "$out/tsan" -L tsan --no-tests=error --output-on-failure
 
 step "Emscripten: the WebAssembly build, the JavaScript binding, the page in Chromium"
