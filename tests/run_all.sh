@@ -7,9 +7,10 @@
 # install), checks the subjects of the commits after a recorded one
 # (tests/check_commits.sh: at most 72 characters, an area prefix; skipped
 # outside a git work tree, fails in a shallow clone), then builds and tests:
-#   1. gcc, Release, shared + static: every ctest test and the Doxygen docs
-#      (warnings fail); the tests labelled "slow" (test_tablebase_exact)
-#      run in this step only;
+#   1. gcc, Release, shared + static, and seega-tb-mpi (SEEGA_MPI, Open
+#      MPI): every ctest test and the Doxygen docs (warnings fail); the
+#      tests labelled "slow" (test_tablebase_exact) and "mpi" (cli_tb_mpi:
+#      mpirun -np 2 and 3) run in this step only;
 #   2. the ABI of that build's libseega.so against the committed baseline
 #      (tests/abi/check.sh, abidiff);
 #   3. valgrind memcheck on that build's C tests (every ctest test whose
@@ -53,7 +54,8 @@ jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
       python3-setuptools python3-wheel python3-wheel-whl python3-setuptools-whl
       python3-numpy
-      liblua5.4-dev lua5.4 valgrind abigail-tools emscripten chromium"
+      liblua5.4-dev lua5.4 valgrind abigail-tools emscripten chromium
+      libopenmpi-dev openmpi-bin"
 
 missing=""
 for p in $need; do
@@ -106,7 +108,7 @@ step "commit subjects (tests/check_commits.sh)"
 "$here/tests/check_commits.sh"
 
 step "gcc, Release"
-build gcc gcc -DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_STATIC=ON
+build gcc gcc -DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_STATIC=ON -DSEEGA_MPI=ON
 check gcc
 step "Doxygen (warnings are errors)"
 cmake --build "$out/gcc" --target docs

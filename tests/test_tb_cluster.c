@@ -280,6 +280,7 @@ static void same_as_alone(const char *text, int max)
 static void test_same_files_classic(void **state)
 {
     (void)state;
+    /* OPPONENT_OPENS: the mirror slots */
     same_as_alone("classic 5", top());
 }
 
@@ -293,7 +294,7 @@ static void test_same_files_modern(void **state)
 static void test_same_files_traditional(void **state)
 {
     (void)state;
-    /* OPPONENT_OPENS: the mirror slots */
+    /* REMOVES, and a side with one piece left has lost */
     same_as_alone("traditional 5", top());
 }
 
