@@ -1775,8 +1775,9 @@ typedef struct seega_tb_cluster {
  * gathers each finished tier and writes its file; every rank then maps
  * it from the directory, which must therefore be one directory that every
  * rank sees (a shared file system on a cluster). Rank 0 needs, besides
- * its range, 1.25 bytes a slot of the largest tier (2.25 under a quiet
- * limit) while it writes it.
+ * its range, the file's size of the largest tier while it writes it
+ * (1.25 bytes a slot, 2.25 where a distance exceeds 255 plies or under a
+ * quiet limit).
  *
  * Pairs of tiers are solved in order of pieces on the board, as by
  * ::seega_tb_generate, and a pair whose files every rank finds in the
