@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "tb_scratch.h"
 #include "testutil.h"
 
 #include <dirent.h>
@@ -33,45 +34,6 @@
 #include <unistd.h>
 
 #define MAXR 8
-
-/* ---- scratch directories --------------------------------------------- */
-
-static char *scratch_dir(void)
-{
-    const char *base = getenv("TMPDIR");
-    char tmpl[512];
-    snprintf(tmpl, sizeof tmpl, "%s/seega_tbc.XXXXXX", base ? base : "/tmp");
-    char *d = mkdtemp(tmpl);
-    assert_non_null(d);
-    return strdup(d);
-}
-
-static void remove_dir(char *dir)
-{
-    DIR *d = opendir(dir);
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (e->d_name[0] == '.')
-                continue;
-            char path[1024];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            unlink(path);
-        }
-        closedir(d);
-    }
-    rmdir(dir);
-    free(dir);
-}
-
-static seega_rules rules_of(const char *text)
-{
-    seega_rules r;
-    char msg[SEEGA_ERROR_MAX];
-    assert_int_equal(seega_rules_from_text(text, &r, msg, sizeof msg),
-                     SEEGA_OK);
-    return r;
-}
 
 /* Every .sgtb file of a equals the file of the same name in b, and they
  * hold as many. */
@@ -324,49 +286,11 @@ static void test_resume(void **state)
 
 /* ---- failures ---------------------------------------------------------- */
 
-static void test_unwritable(void **state)
+/* Two ranks, rank r in dir r, fail with SEEGA_E_IO and the same message,
+ * which names the rank where it failed and holds `text`. */
+static void fails_on_both(const char *d0, const char *d1, const char *rank,
+                          const char *text)
 {
-    (void)state;
-    if (geteuid() == 0) {
-        /* root writes anywhere: a file in place of the directory then */
-        char *dir = scratch_dir();
-        char path[1024];
-        snprintf(path, sizeof path, "%s/file", dir);
-        FILE *f = fopen(path, "w");
-        assert_non_null(f);
-        fclose(f);
-        const char *dirs[MAXR] = {path, path};
-        hub h = {0};
-        rank_run rr[MAXR];
-        run_cluster(&h, 2, "classic 5", 3, 1, 0, dirs, rr);
-        for (int r = 0; r < 2; r++) {
-            assert_int_equal(rr[r].st, SEEGA_E_IO);
-            assert_string_equal(rr[r].msg, rr[0].msg);
-        }
-        assert_non_null(strstr(rr[0].msg, "rank 0: "));
-        unlink(path);
-        remove_dir(dir);
-        return;
-    }
-    char *dir = scratch_dir();
-    chmod(dir, 0500);
-    const char *dirs[MAXR] = {dir, dir};
-    hub h = {0};
-    rank_run rr[MAXR];
-    run_cluster(&h, 2, "classic 5", 3, 1, 0, dirs, rr);
-    for (int r = 0; r < 2; r++) {
-        assert_int_equal(rr[r].st, SEEGA_E_IO);
-        assert_string_equal(rr[r].msg, rr[0].msg);
-    }
-    assert_non_null(strstr(rr[0].msg, "rank 0: "));
-    chmod(dir, 0700);
-    remove_dir(dir);
-}
-
-static void test_not_shared(void **state)
-{
-    (void)state;
-    char *d0 = scratch_dir(), *d1 = scratch_dir();
     const char *dirs[MAXR] = {d0, d1};
     hub h = {0};
     rank_run rr[MAXR];
@@ -375,8 +299,31 @@ static void test_not_shared(void **state)
         assert_int_equal(rr[r].st, SEEGA_E_IO);
         assert_string_equal(rr[r].msg, rr[0].msg);
     }
-    assert_non_null(strstr(rr[0].msg, "rank 1: "));
-    assert_non_null(strstr(rr[0].msg, "every rank sees"));
+    if (strncmp(rr[0].msg, rank, strlen(rank)) != 0 ||
+        !strstr(rr[0].msg, text))
+        fail_msg("unexpected message: %s", rr[0].msg);
+}
+
+static void test_unwritable(void **state)
+{
+    (void)state;
+    /* a file where the directory should be: no one writes there, root
+     * included */
+    char *dir = scratch_dir();
+    char path[1024];
+    snprintf(path, sizeof path, "%s/file", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fclose(f);
+    fails_on_both(path, path, "rank 0: ", path);
+    remove_dir(dir);
+}
+
+static void test_not_shared(void **state)
+{
+    (void)state;
+    char *d0 = scratch_dir(), *d1 = scratch_dir();
+    fails_on_both(d0, d1, "rank 1: ", "every rank sees");
     remove_dir(d0);
     remove_dir(d1);
 }
