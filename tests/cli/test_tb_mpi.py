@@ -23,7 +23,7 @@ import unittest
 
 TB = os.environ.get("SEEGA_TB", "seega-tb")
 TB_MPI = os.environ.get("SEEGA_TB_MPI", "seega-tb-mpi")
-MPIEXEC = os.environ.get("MPIEXEC", "mpirun")
+MPIEXEC = os.environ.get("MPIEXEC") or "mpirun"
 
 
 def mpirun(np, args, timeout=300):
