@@ -756,7 +756,8 @@ static int exchange_updates(gen_ctx *g, int *more)
         for (int r = 0; r < R; r++)
             for (int id = 0; id < g->threads; id++) {
                 outbuf *b = &g->out[id * R + r];
-                memcpy(sendv + at, b->v, b->n * sizeof *sendv);
+                if (b->n)
+                    memcpy(sendv + at, b->v, b->n * sizeof *sendv);
                 at += b->n;
             }
         for (int r = 0; r < R; r++) {
