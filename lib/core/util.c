@@ -1,7 +1,23 @@
+#if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
+
 #include "core/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
+
+int64_t sg_now_ns(void)
+{
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC)
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#else
+    timespec_get(&ts, TIME_UTC);
+#endif
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 void sg_format(char *msg, size_t cap, const char *fmt, ...)
 {

@@ -5,32 +5,16 @@
  * the Lazy SMP helper threads, and the stop flag. The public functions
  * (api/search.c) check the arguments and call it.
  */
-#if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#endif
-
 #include "search/search.h"
 #include "core/util.h"
 
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
-#include <time.h>
 
 #define DEFAULT_TT_MB 16
 #define MAX_THREADS SEEGA_THREADS_MAX
 #define HISTORY_HASHES 128 /* earlier positions checked for repetitions */
-
-int64_t sg_now_ns(void)
-{
-    struct timespec ts;
-#if defined(CLOCK_MONOTONIC)
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-#else
-    timespec_get(&ts, TIME_UTC);
-#endif
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 int sg_search_should_stop(sg_search *s)
 {

@@ -8,6 +8,7 @@
 #define SG_SEARCH_H
 
 #include "core/core.h"
+#include "core/util.h"
 
 #include <stdatomic.h>
 
@@ -165,8 +166,7 @@ void sg_runtime_run(sg_runtime *rt, const sg_root *root,
                     const seega_search_limits *limits, int32_t threads,
                     seega_search_result *result, int64_t start);
 
-/* The monotonic clock in nanoseconds. */
-int64_t sg_now_ns(void);
+/* The monotonic clock: sg_now_ns (core/util.h). */
 /* Should the search stop now? (nodes, time, the stop flag, or another
  * thread completed this iteration: then s->overtaken is set too) */
 int sg_search_should_stop(sg_search *s);
