@@ -55,6 +55,38 @@
 #define sg_cpu_fast() 0
 #endif
 
+/*
+ * pdep and pext on a 64-bit word, for the BMI2 variant: one instruction
+ * on x86-64; on 32-bit x86, which has them for 32-bit words only, one on
+ * each half (pext packs the high half's bits after the low half's
+ * popcount of the mask; pdep spreads the bits after that count into the
+ * high half).
+ */
+#if SG_DISPATCH
+#include <immintrin.h>
+#if defined(__x86_64__)
+#define sg_pdep64 _pdep_u64
+#define sg_pext64 _pext_u64
+#else
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
+uint64_t sg_pext64(uint64_t x, uint64_t m)
+{
+    uint32_t ml = (uint32_t)m, mh = (uint32_t)(m >> 32);
+    return (uint64_t)_pext_u32((uint32_t)x, ml) |
+           (uint64_t)_pext_u32((uint32_t)(x >> 32), mh)
+               << __builtin_popcount(ml);
+}
+static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
+uint64_t sg_pdep64(uint64_t x, uint64_t m)
+{
+    uint32_t ml = (uint32_t)m, mh = (uint32_t)(m >> 32);
+    return (uint64_t)_pdep_u32((uint32_t)x, ml) |
+           (uint64_t)_pdep_u32((uint32_t)(x >> __builtin_popcount(ml)), mh)
+               << 32;
+}
+#endif
+#endif
+
 /* ---- one word ---------------------------------------------------------- */
 
 typedef uint64_t bb64;

@@ -176,7 +176,7 @@ SG_INLINE uint64_t cap_w9_base(uint64_t o, uint64_t k, int u, int c8)
 static inline __attribute__((always_inline, target("popcnt,bmi,bmi2")))
 uint64_t cap_w9_fast(uint64_t o, uint64_t k, int u, int c8)
 {
-    return _pdep_u64(_pext_u64(o, W9_FAR[c8][u]), W9_CN1[c8][u]) & k;
+    return sg_pdep64(sg_pext64(o, W9_FAR[c8][u]), W9_CN1[c8][u]) & k;
 }
 #else
 #define cap_w9_fast cap_w9_base
@@ -199,7 +199,7 @@ SG_INLINE BB cap_at_base(BB own, BB capturable, int to, int c8)
 static inline __attribute__((always_inline, target("popcnt,bmi,bmi2"))) BB
 cap_at_fast(BB own, BB capturable, int to, int c8)
 {
-    return _pdep_u64(_pext_u64(own, far2(to, c8)), cap_n1(to, c8)) &
+    return sg_pdep64(sg_pext64(own, far2(to, c8)), cap_n1(to, c8)) &
            capturable;
 }
 #else

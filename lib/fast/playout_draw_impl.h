@@ -25,7 +25,7 @@ SG_INLINE int sel64_base(uint64_t x, int i)
 static inline __attribute__((always_inline, target("popcnt,bmi,bmi2"))) int
 sel64_fast(uint64_t x, int i)
 {
-    return (int)__builtin_ctzll(_pdep_u64((uint64_t)1 << i, x));
+    return (int)__builtin_ctzll(sg_pdep64((uint64_t)1 << i, x));
 }
 #else
 #define sel64_fast sel64_base

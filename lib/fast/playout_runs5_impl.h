@@ -180,7 +180,7 @@ uint64_t cap5_fast(uint64_t own, uint64_t en, const P5_STEP *st, uint64_t e2,
 {
     (void)e2;
     (void)c8;
-    return _pdep_u64(_pext_u64(own, st->far), st->mid) & en & keep;
+    return sg_pdep64(sg_pext64(own, st->far), st->mid) & en & keep;
 }
 #else
 #define cap5_fast cap5_base
