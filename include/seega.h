@@ -1219,7 +1219,12 @@ typedef struct seega_search_limits {
     int32_t threads;       /**< search threads (Lazy SMP); 0 or 1 = one;
                                 at most ::SEEGA_THREADS_MAX */
     int32_t tt_mb;         /**< transposition table in MiB; 0 = keep (16 at
-                                first); at most ::SEEGA_TT_MB_MAX */
+                                first); at most ::SEEGA_TT_MB_MAX. The
+                                table is the largest power of two of MiB
+                                in it. Where one block holds at most 2 GiB
+                                (32-bit targets, WebAssembly) that is 1024
+                                MiB: 2048 and more fail with
+                                ::SEEGA_E_NOMEM */
     seega_progress_fn progress; /**< called after each iteration; may be NULL */
     void *progress_user;   /**< passed to @c progress */
 } seega_search_limits;
@@ -1292,7 +1297,9 @@ SEEGA_API int32_t seega_search_limits_init(seega_search_limits *limits);
  * @retval SEEGA_E_VERSION   unknown @c limits->version or
  *                           @c result->version
  * @retval SEEGA_E_GAME_OVER the game is over: there is nothing to search
- * @retval SEEGA_E_NOMEM     the transposition table could not be allocated
+ * @retval SEEGA_E_NOMEM     the transposition table could not be allocated,
+ *                           or is larger than one block can be (@c tt_mb
+ *                           2048 and more on a 32-bit target)
  * @par Thread safety
  * Modifies @p game's search state: no other call on @p game may run at the
  * same time, except ::seega_search_stop.

@@ -102,15 +102,28 @@ void sg_runtime_stop(sg_runtime *rt)
         atomic_store(&rt->stop, 1);
 }
 
+/* The entries of a table of tt_mb MiB: the largest power of two whose
+ * bytes fit. In 64 bits: from 2048 MiB on, the bytes overflow a 32-bit
+ * size_t. */
+static uint64_t tt_entries(int32_t tt_mb)
+{
+    uint64_t entries = 1, room = (uint64_t)tt_mb << 20;
+    while (entries * 2 * sizeof(sg_tt_entry) <= room)
+        entries *= 2;
+    return entries;
+}
+
 /* The search block: one context per thread, then the table. Allocated at
  * the first search and when tt_mb changes or more threads are asked for;
- * on failure the old block stays. The contexts are zeroed here; the table
- * is cleared by clear_table, which a stop can cut short. */
+ * on failure the old block stays. A block over PTRDIFF_MAX bytes (a table
+ * of 2048 MiB or more on a 32-bit target) is refused without asking the
+ * allocator: no object may be that large. The contexts are zeroed here;
+ * the table is cleared by clear_table, which a stop can cut short. */
 int32_t sg_runtime_reserve(sg_runtime *rt, seega_alloc_fn alloc, void *ud,
                            int32_t tt_mb, int32_t threads, char *msg,
                            size_t cap)
 {
-    size_t entries, bytes, head;
+    uint64_t entries, bytes, head;
     sg_search *s;
     if (tt_mb == 0)
         tt_mb = rt->search ? rt->tt_mb : DEFAULT_TT_MB;
@@ -118,13 +131,23 @@ int32_t sg_runtime_reserve(sg_runtime *rt, seega_alloc_fn alloc, void *ud,
         return SEEGA_OK;
     if (threads < rt->search_threads)
         threads = rt->search_threads;
-    entries = 1;
-    while (entries * 2 * sizeof(sg_tt_entry) <= (size_t)tt_mb << 20)
-        entries *= 2;
-    head = (size_t)threads * sizeof(sg_search);
-    head = (head + 63) & ~(size_t)63;
+    entries = tt_entries(tt_mb);
+    head = (uint64_t)threads * sizeof(sg_search);
+    head = (head + 63) & ~(uint64_t)63;
     bytes = head + entries * sizeof(sg_tt_entry);
-    s = (sg_search *)alloc(ud, NULL, 0, bytes);
+    if (bytes > (uint64_t)PTRDIFF_MAX) {
+        int32_t most = 1;
+        while (most < SEEGA_TT_MB_MAX &&
+               head + tt_entries(2 * most) * sizeof(sg_tt_entry) <=
+                   (uint64_t)PTRDIFF_MAX)
+            most *= 2;
+        sg_format(msg, cap,
+                  "out of memory: a %ld MiB transposition table is larger "
+                  "than one block can be on this system (at most %ld MiB)",
+                  (long)tt_mb, (long)most);
+        return SEEGA_E_NOMEM;
+    }
+    s = (sg_search *)alloc(ud, NULL, 0, (size_t)bytes);
     if (!s) {
         sg_format(msg, cap,
                   "out of memory allocating a %ld MiB transposition table",
@@ -133,13 +156,13 @@ int32_t sg_runtime_reserve(sg_runtime *rt, seega_alloc_fn alloc, void *ud,
     }
     if (rt->search)
         alloc(ud, rt->search, rt->search_bytes, 0);
-    memset(s, 0, head);
+    memset(s, 0, (size_t)head);
     for (int32_t i = 0; i < threads; i++) {
         s[i].tt = (sg_tt_entry *)(void *)((char *)s + head);
         s[i].tt_mask = entries - 1;
     }
     rt->search = s;
-    rt->search_bytes = bytes;
+    rt->search_bytes = (size_t)bytes;
     rt->tt_mb = tt_mb;
     rt->search_threads = threads;
     rt->tt_dirty = 1;
