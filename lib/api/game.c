@@ -189,19 +189,23 @@ int32_t sg_check_square(const seega_game *g, int32_t sq, const char *what)
     return SEEGA_OK;
 }
 
+/* Room for one more action: doubled, up to HIST_MAX actions and to the
+ * largest object (PTRDIFF_MAX bytes, the tighter bound where size_t has
+ * 32 bits), then refused. */
 static int32_t grow_history(seega_game *g)
 {
-    size_t cap = g->hist_cap ? g->hist_cap * 2 : 64;
+    const size_t most = HIST_MAX < (size_t)PTRDIFF_MAX / sizeof(sg_hist)
+                            ? HIST_MAX
+                            : (size_t)PTRDIFF_MAX / sizeof(sg_hist);
+    size_t cap = !g->hist_cap ? 64
+                 : g->hist_cap > most / 2 ? most
+                                          : g->hist_cap * 2;
     sg_hist *h;
     if (g->hist_len < g->hist_cap)
         return SEEGA_OK;
-    if (g->hist_len >= HIST_MAX)
+    if (g->hist_len >= most)
         return sg_fail(g, SEEGA_E_NOMEM, "the history is full (%ld actions)",
                     (long)g->hist_len);
-    if (cap > HIST_MAX)
-        cap = HIST_MAX;
-    if (cap > SIZE_MAX / sizeof(sg_hist))
-        return sg_fail(g, SEEGA_E_NOMEM, "the history cannot grow further");
     h = (sg_hist *)g->alloc(g->ud, g->hist, g->hist_cap * sizeof(sg_hist),
                             cap * sizeof(sg_hist));
     if (!h)
