@@ -173,6 +173,9 @@ typedef void *(*seega_alloc_fn)(void *ud, void *ptr, size_t osize,
 /** @brief The position is outside what the tablebase holds (the placing
  *         phase, or more pieces than its tiers). */
 #define SEEGA_E_NOT_COVERED -11
+/** @brief The caller stopped the operation (a tablebase generation whose
+ *         stop callback returned non-zero); what was finished stays. */
+#define SEEGA_E_STOPPED -12
 
 /**
  * @brief A short, static English description of a status code.
@@ -1247,7 +1250,10 @@ typedef struct seega_search_result {
     uint64_t nodes;       /**< positions searched */
     uint64_t time_ms;     /**< time spent */
     int32_t proven;       /**< ::SEEGA_PROVEN_NONE ... ::SEEGA_PROVEN_DRAW */
-    int32_t proven_plies; /**< when proven: plies to the end of the game */
+    int32_t proven_plies; /**< when proven: plies to the end of the game;
+                               with tables attached under a quiet limit,
+                               plies to the ply that settles the result,
+                               as ::seega_tb_entry counts them */
     int32_t pv_len;       /**< actions in @c pv */
     seega_action pv[SEEGA_PV_MAX]; /**< the expected line, @c best first */
 } seega_search_result;
@@ -1581,10 +1587,11 @@ SEEGA_API int32_t seega_record_tag(const char *text, const char *name,
  *  Every 5x5 rule set has tables. Under a quiet-turn limit (MODERN,
  *  DIAGONAL) the value depends on the position's quiet counter and the
  *  probe gives the one for the counter of the game; the distance then
- *  counts the quiet turns until the capture, or the end of the game, that
- *  settles the result (a distance to zeroing, as in chess's Syzygy
- *  tables), the quiet turns left to the limit where the limit itself
- *  decides.
+ *  counts the plies to the one that settles the result, that ply
+ *  included: a capture or removal after which the result is the same, or
+ *  the end of the game (the limit's included): a distance to zeroing, as
+ *  in chess's Syzygy tables. A capture now is 1, a win the count alone
+ *  gives is the quiet turns left, limit minus counter.
  *  @{ */
 
 /** @brief An open set of tables for one rule set (opaque). */
@@ -1611,14 +1618,15 @@ typedef struct seega_tb_entry {
     int32_t value;       /**< ::SEEGA_TB_WIN, ::SEEGA_TB_DRAW or ::SEEGA_TB_LOSS */
     int32_t distance;    /**< plies to the end under best play; -1 for a
                               draw, 0 for a game over; under a quiet
-                              limit, quiet turns to the capture or end
-                              that settles the result */
+                              limit, plies to the ply that settles the
+                              result (a capture, or the end), that ply
+                              included */
     seega_action best;   /**< an action that keeps the value (the fastest win,
                               the slowest loss); 0 when the game is over */
 } seega_tb_entry;
 
 /** @brief The version of ::seega_tb_progress this header describes. */
-#define SEEGA_TB_PROGRESS_VERSION 1
+#define SEEGA_TB_PROGRESS_VERSION 2
 
 /** @brief Progress stage: a pair of tiers is starting. */
 #define SEEGA_TB_STAGE_START 0
@@ -1628,16 +1636,34 @@ typedef struct seega_tb_entry {
 #define SEEGA_TB_STAGE_DONE 2
 /** @brief Progress stage: a pair of tiers was found on disk and kept. */
 #define SEEGA_TB_STAGE_FOUND 3
+/** @brief Progress stage: a sweep over the pair's slots is under way
+ *         (@c done of @c total); only for options of version 2 or more. */
+#define SEEGA_TB_STAGE_WORK 4
 
-/** @brief Where a generation stands (passed to a ::seega_tb_progress_fn). */
+/**
+ * @brief Where a generation stands (passed to a ::seega_tb_progress_fn).
+ *
+ * The library always passes version 2. ::SEEGA_TB_STAGE_WORK comes only
+ * to callers whose ::seega_tb_options has version 2 or more: while a pair
+ * is solved, about every 250 ms (never more often) during each sweep over
+ * the pair's slots (the first look at every slot, level 0, then the walk
+ * back of each distance level).
+ */
 typedef struct seega_tb_progress {
     uint32_t version; /**< ::SEEGA_TB_PROGRESS_VERSION */
     int32_t mover;    /**< pieces of the side to move in the tier */
     int32_t other;    /**< pieces of the other side (the pair is
                            mover-other and other-mover) */
-    int32_t stage;    /**< ::SEEGA_TB_STAGE_START ... ::SEEGA_TB_STAGE_FOUND */
-    int32_t level;    /**< in ::SEEGA_TB_STAGE_LEVEL: the distance done */
+    int32_t stage;    /**< ::SEEGA_TB_STAGE_START ... ::SEEGA_TB_STAGE_WORK */
+    int32_t level;    /**< in ::SEEGA_TB_STAGE_LEVEL: the distance done; in
+                           ::SEEGA_TB_STAGE_WORK: the level under way (0 for
+                           the first look at every slot) */
     uint64_t slots;   /**< slots in the pair (0 when found on disk) */
+    uint64_t done;    /**< (version 2) in ::SEEGA_TB_STAGE_WORK: the slots
+                           of this rank's sweep done so far; else 0 */
+    uint64_t total;   /**< (version 2) in ::SEEGA_TB_STAGE_WORK: the slots
+                           of this rank's sweep (all of the pair's with one
+                           process); else 0 */
 } seega_tb_progress;
 
 /**
@@ -1649,19 +1675,47 @@ typedef struct seega_tb_progress {
 typedef void (*seega_tb_progress_fn)(void *user,
                                      const seega_tb_progress *info);
 
-/** @brief The version of ::seega_tb_options this header describes. */
-#define SEEGA_TB_OPTIONS_VERSION 1
+/**
+ * @brief A stop callback of ::seega_tb_generate: asked, on the generating
+ *        thread only, whether to stop.
+ *
+ * Called between chunks of slots and between phases, about every 20 ms
+ * of work (not more often, except once right after each progress
+ * callback, so that a progress callback can decide to stop; never while
+ * a file is written). Once it returns non-zero it is not called again,
+ * and the generation ends within about 100 ms (and one chunk of slots)
+ * with ::SEEGA_E_STOPPED: the pairs of tiers already written stay, the
+ * pair being solved is not written, and running the generation again
+ * resumes.
+ * @param user the @c stop_user of the options
+ * @return 0 to go on, anything else to stop
+ */
+typedef int32_t (*seega_tb_stop_fn)(void *user);
 
-/** @brief How to generate. Start from ::SEEGA_TB_OPTIONS_INIT. */
+/** @brief The version of ::seega_tb_options this header describes. */
+#define SEEGA_TB_OPTIONS_VERSION 2
+
+/**
+ * @brief How to generate. Start from ::SEEGA_TB_OPTIONS_INIT.
+ *
+ * Version 1 has the fields up to @c progress_user; version 2 adds
+ * @c stop and @c stop_user, and the progress stage
+ * ::SEEGA_TB_STAGE_WORK. The library reads only the fields of the
+ * caller's version.
+ */
 typedef struct seega_tb_options {
-    uint32_t version;              /**< ::SEEGA_TB_OPTIONS_VERSION */
+    uint32_t version;              /**< ::SEEGA_TB_OPTIONS_VERSION (1 or 2) */
     int32_t threads;               /**< threads to use; 0 = one; at most 64 */
     seega_tb_progress_fn progress; /**< may be NULL */
     void *progress_user;           /**< passed to @c progress */
+    seega_tb_stop_fn stop;         /**< (version 2) may be NULL */
+    void *stop_user;               /**< (version 2) passed to @c stop */
 } seega_tb_options;
 
-/** @brief Initialiser for ::seega_tb_options: one thread, no progress. */
-#define SEEGA_TB_OPTIONS_INIT {SEEGA_TB_OPTIONS_VERSION, 0, NULL, NULL}
+/** @brief Initialiser for ::seega_tb_options: one thread, no progress, no
+ *         stop. */
+#define SEEGA_TB_OPTIONS_INIT                                                 \
+    {SEEGA_TB_OPTIONS_VERSION, 0, NULL, NULL, NULL, NULL}
 
 /**
  * @brief Generate (or finish) the tables of a 5x5 rule set with up to
@@ -1673,8 +1727,9 @@ typedef struct seega_tb_options {
  * with `+` for spaces: `classic+5.3v2.sgtb`)
  * through a temporary file renamed when complete. Pairs whose two files
  * are already in @p dir and pass the checks of ::seega_tb_open are kept,
- * so a generation that stopped (killed, out of disk) resumes where it
- * was. The directory must exist.
+ * so a generation that stopped (killed, out of disk, or stopped by the
+ * options' @c stop callback) resumes where it was. The directory must
+ * exist.
  *
  * Memory: about 4 bytes a slot for the pair being solved (the largest
  * pair up to 5 against 5 has about 2.1e8 slots with both movers: 0.8 GiB),
@@ -1683,20 +1738,27 @@ typedef struct seega_tb_options {
  * @param rules      the rules: 5x5
  * @param max_pieces the most pieces a side, lose_at+1 ..
  *                   ::SEEGA_TB_MAX_PIECES
- * @param dir        an existing directory
- * @param options    threads and progress, or NULL for the defaults
+ * @param dir        an existing directory; "" is refused (name one, such
+ *                   as ".")
+ * @param options    threads, progress and stop, or NULL for the defaults
  * @param msg        receives a message on failure ("" on success); may be
  *                   NULL when @p cap is 0 (::SEEGA_ERROR_MAX always
  *                   suffices)
  * @param cap        size of @p msg
  * @return ::SEEGA_OK when every tier is on disk
- * @retval SEEGA_E_INVALID a NULL argument, @p max_pieces out of range,
- *                         threads out of range
+ * @retval SEEGA_E_INVALID a NULL argument, @p dir empty, @p max_pieces out
+ *                         of range, threads out of range
  * @retval SEEGA_E_VERSION unknown @c rules->version or @c options->version
+ *                         (1 and 2 are known)
  * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
  * @retval SEEGA_E_IO      a file could not be written (the finished tiers
- *                         stay; run again to resume)
+ *                         stay; run again to resume), or a tier file is
+ *                         there but cannot be read or is not a regular
+ *                         file (it is left as it is)
  * @retval SEEGA_E_NOMEM   out of memory (the message says for which tier)
+ * @retval SEEGA_E_STOPPED the options' @c stop callback returned non-zero
+ *                         (the finished pairs of tiers stay; run again to
+ *                         resume)
  * @par Thread safety
  * Safe from any thread; two generations must not write the same
  * directory at once.
@@ -1794,14 +1856,16 @@ typedef struct seega_tb_cluster {
  * A failure on any rank ends the call on every rank, with the same status
  * and message (prefixed with the rank where it happened), except a
  * failure of the exchange itself, which ends it on the rank whose
- * exchange failed.
+ * exchange failed. So does a stop: the options' @c stop callback, polled
+ * on each rank, stopping one rank ends every rank with ::SEEGA_E_STOPPED
+ * at the next step the ranks take together.
  *
  * @param rules      the rules: 5x5
  * @param max_pieces the most pieces a side, lose_at+1 ..
  *                   ::SEEGA_TB_MAX_PIECES
  * @param dir        an existing directory, the same for every rank
- * @param options    threads (within this rank) and progress (called on
- *                   every rank), or NULL for the defaults
+ * @param options    threads (within this rank), progress and stop
+ *                   (called on every rank), or NULL for the defaults
  * @param cluster    this rank, or NULL for a single process
  * @param msg        receives a message on failure ("" on success); may be
  *                   NULL when @p cap is 0
@@ -1816,6 +1880,7 @@ typedef struct seega_tb_cluster {
  *                         not see the files rank 0 wrote, or an exchange
  *                         failed
  * @retval SEEGA_E_NOMEM   out of memory
+ * @retval SEEGA_E_STOPPED the @c stop callback of a rank returned non-zero
  * @par Thread safety
  * As ::seega_tb_generate. The ranks may also be threads of one process,
  * each with its own cluster struct (the tests do this).
@@ -1832,23 +1897,28 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
  *
  * Finds the largest @c max such that every tier with both sides between
  * lose_at+1 and @c max pieces has its file in @p dir, maps those files
- * and checks each in full (header, rules, tier, size, checksum). The
+ * and checks each in full (header, rules, tier, size, checksum, and the
+ * header's figures against the body). Only regular files are opened: a
+ * FIFO or a device named like a tier is refused, never waited on. The
  * files must not be rewritten in place while the handle is open (replace
  * a file by renaming a new one over it, as ::seega_tb_generate does).
  *
  * @param rules the rules the tables must have been generated for
- * @param dir   the directory
+ * @param dir   the directory; "" is refused (name one, such as ".")
  * @param out   receives the handle; untouched on failure
  * @param msg   receives a message on failure; may be NULL when @p cap is 0
  * @param cap   size of @p msg
  * @return ::SEEGA_OK on success
- * @retval SEEGA_E_INVALID a NULL argument
+ * @retval SEEGA_E_INVALID a NULL argument, or @p dir empty
  * @retval SEEGA_E_VERSION unknown @c rules->version
  * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
  * @retval SEEGA_E_IO      no tables of these rules in @p dir (not even the
- *                         smallest tier), or a file could not be read
+ *                         smallest tier), or a tier file is there but
+ *                         cannot be read or is not a regular file (the
+ *                         message names it)
  * @retval SEEGA_E_CORRUPT a file is truncated, corrupt, of another format
- *                         version or built for other rules
+ *                         version, built for other rules, or its header's
+ *                         figures are not what its body holds
  * @retval SEEGA_E_NOMEM   out of memory
  * @par Thread safety
  * Safe from any thread.
@@ -1911,8 +1981,9 @@ typedef struct seega_tb_tier {
     uint64_t draws;         /**< drawn */
     uint64_t losses;        /**< lost for the side to move */
     int32_t longest_win;    /**< plies of the longest forced win (under a
-                                 quiet limit: at counter 0, in quiet
-                                 turns, see ::seega_tb_entry); -1 if none */
+                                 quiet limit: at counter 0, to the
+                                 settling ply, see ::seega_tb_entry); -1
+                                 if none */
     int32_t longest_loss;   /**< plies of the longest loss; -1 if none */
     char longest_win_spn[SEEGA_SPN_MAX]; /**< a position of that win, X to
                                               move, quiet counter 0 */
@@ -1944,10 +2015,10 @@ SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
  * one to a draw. Takes about as long as generating the tier.
  *
  * Under a quiet-turn limit L every position is checked at every counter
- * 0 .. L-1 (a quiet action leads to the next counter, a capture to 0),
- * which fixes every value given the tiers below; the distance is checked
- * where a capture or end forces the result (where the limit decides, it
- * is the quiet turns left). About L times as long.
+ * 0 .. L-1, value and distance (a quiet action leads to the next
+ * counter, a capture to 0 and settles the result in its ply), which
+ * fixes every value and distance given the tiers below. About L times as
+ * long.
  *
  * @param tb      the tables
  * @param mover   pieces of the side to move

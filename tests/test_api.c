@@ -42,12 +42,16 @@ static void test_version(void **state)
 static void test_status_text(void **state)
 {
     (void)state;
-    const int32_t codes[] = {SEEGA_OK,         SEEGA_E_INVALID, SEEGA_E_ILLEGAL,
-                             SEEGA_E_PARSE,    SEEGA_E_NOMEM,   SEEGA_E_GAME_OVER,
-                             SEEGA_E_BUFFER,   SEEGA_E_VERSION, SEEGA_E_RULES};
+    const int32_t codes[] = {
+        SEEGA_OK,          SEEGA_E_INVALID, SEEGA_E_ILLEGAL, SEEGA_E_PARSE,
+        SEEGA_E_NOMEM,     SEEGA_E_GAME_OVER, SEEGA_E_BUFFER, SEEGA_E_VERSION,
+        SEEGA_E_RULES,     SEEGA_E_IO,      SEEGA_E_CORRUPT, SEEGA_E_NOT_COVERED,
+        SEEGA_E_STOPPED};
     /* Fixed values, never renumbered. */
     assert_int_equal(SEEGA_E_INVALID, -1);
     assert_int_equal(SEEGA_E_RULES, -8);
+    assert_int_equal(SEEGA_E_NOT_COVERED, -11);
+    assert_int_equal(SEEGA_E_STOPPED, -12);
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         const char *t = seega_status_text(codes[i]);
         assert_non_null(t);

@@ -78,6 +78,8 @@ typedef struct ins {
     seega_tb_cluster cluster;      /* one rank */
     seega_tb_cluster cluster_rank; /* rank 2 of 2 */
     seega_tb_cluster cluster_v0;   /* version 0 */
+    seega_tb_options tb_opt_v0;    /* version 0 */
+    seega_tb_options tb_opt_v3;    /* version SEEGA_TB_OPTIONS_VERSION + 1 */
     seega_search_limits lim;
     seega_search_limits lim_v0;
     seega_search_limits lim_neg_depth, lim_neg_time, lim_neg_remaining,
@@ -143,6 +145,10 @@ static void fill_ins(ins *in)
     in->cluster_rank.ranks = 2;
     in->cluster_v0 = in->cluster;
     in->cluster_v0.version = 0;
+    in->tb_opt_v0 = (seega_tb_options)SEEGA_TB_OPTIONS_INIT;
+    in->tb_opt_v0.version = 0;
+    in->tb_opt_v3 = (seega_tb_options)SEEGA_TB_OPTIONS_INIT;
+    in->tb_opt_v3.version = SEEGA_TB_OPTIONS_VERSION + 1;
     in->rules_v9 = in->rules;
     in->rules_v9.version = 9;
     in->rules_bad = in->rules;
@@ -767,6 +773,15 @@ static int32_t str_is(const char *s, const char *want)
     X(tbg_nodir, "seega_tb_generate", "no such file", FX_NONE, SEEGA_E_IO,     \
       F_MSG, seega_tb_generate(&I->rules, 1, NO_TB_DIR, NULL, O->msg,         \
                                sizeof O->msg))                                \
+    X(tbg_emptydir, "seega_tb_generate", "wrong kind", FX_NONE,                \
+      SEEGA_E_INVALID, F_MSG,                                                 \
+      seega_tb_generate(&I->rules, 1, "", NULL, O->msg, sizeof O->msg))       \
+    X(tbg_opt_v0, "seega_tb_generate", "version", FX_NONE, SEEGA_E_VERSION,    \
+      F_MSG, seega_tb_generate(&I->rules, 1, NO_TB_DIR, &I->tb_opt_v0,        \
+                               O->msg, sizeof O->msg))                        \
+    X(tbg_opt_v3, "seega_tb_generate", "version", FX_NONE, SEEGA_E_VERSION,    \
+      F_MSG, seega_tb_generate(&I->rules, 1, NO_TB_DIR, &I->tb_opt_v3,        \
+                               O->msg, sizeof O->msg))                        \
     X(tbgc_null, "seega_tb_generate_cluster", "NULL", FX_NONE, SEEGA_E_INVALID, \
       F_MSG, seega_tb_generate_cluster(&I->rules, 2, NULL, NULL, &I->cluster,  \
                                        O->msg, sizeof O->msg))                \
@@ -778,11 +793,23 @@ static int32_t str_is(const char *s, const char *want)
       SEEGA_E_VERSION, F_MSG,                                                 \
       seega_tb_generate_cluster(&I->rules, 2, NO_TB_DIR, NULL,                \
                                 &I->cluster_v0, O->msg, sizeof O->msg))       \
+    X(tbgc_emptydir, "seega_tb_generate_cluster", "wrong kind", FX_NONE,        \
+      SEEGA_E_INVALID, F_MSG,                                                 \
+      seega_tb_generate_cluster(&I->rules, 2, "", NULL, &I->cluster, O->msg,  \
+                                sizeof O->msg))                               \
+    X(tbgc_opt_v3, "seega_tb_generate_cluster", "version", FX_NONE,             \
+      SEEGA_E_VERSION, F_MSG,                                                 \
+      seega_tb_generate_cluster(&I->rules, 2, NO_TB_DIR, &I->tb_opt_v3,       \
+                                &I->cluster, O->msg, sizeof O->msg))          \
     X(tbo_null, "seega_tb_open", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,      \
       seega_tb_open(&I->rules, NO_TB_DIR, NULL, O->msg, sizeof O->msg))       \
     X(tbo_nodir, "seega_tb_open", "no such file", FX_NONE, SEEGA_E_IO, F_MSG,  \
       seega_tb_open(&I->rules, NO_TB_DIR, (seega_tablebase **)&O->game,       \
                     O->msg, sizeof O->msg))                                   \
+    X(tbo_emptydir, "seega_tb_open", "wrong kind", FX_NONE, SEEGA_E_INVALID,   \
+      F_MSG,                                                                  \
+      seega_tb_open(&I->rules, "", (seega_tablebase **)&O->game, O->msg,      \
+                    sizeof O->msg))                                           \
     X(tbo_bad, "seega_tb_open", "out of range", FX_NONE, SEEGA_E_RULES, F_MSG, \
       seega_tb_open(&I->rules_bad, NO_TB_DIR, (seega_tablebase **)&O->game,   \
                     O->msg, sizeof O->msg))                                   \

@@ -15,6 +15,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -24,6 +26,7 @@
 
 #include <dirent.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static seega_tablebase *generate(const seega_rules *r, int max,
@@ -60,11 +63,12 @@ static seega_tb_entry probe(const seega_tablebase *tb, seega_game *g)
 typedef struct cmp_state {
     const seega_tablebase *tb;
     seega_game *g;
-    int quiet_limit; /* distances differ in kind then: values only */
+    int quiet_limit; /* the tables count plies to the settling ply then */
     long long compared, mismatches;
 } cmp_state;
 
-static void on_naive(void *user, const char *spn, int value, int distance)
+static void on_naive(void *user, const char *spn, int value, int distance,
+                     int settle)
 {
     cmp_state *c = user;
     if (seega_set_spn(c->g, spn) != SEEGA_OK) {
@@ -76,8 +80,9 @@ static void on_naive(void *user, const char *spn, int value, int distance)
     seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 9, 9, 0};
     int32_t st = seega_tb_probe(c->tb, c->g, &e);
     c->compared++;
-    if (st != SEEGA_OK || e.value != value ||
-        (!c->quiet_limit && e.distance != distance)) {
+    if (c->quiet_limit)
+        distance = settle;
+    if (st != SEEGA_OK || e.value != value || e.distance != distance) {
         if (c->mismatches++ < 5)
             print_error("%s: naive %d %d, tables %d %d (status %d)\n", spn,
                         value, distance, (int)e.value, (int)e.distance,
@@ -395,8 +400,9 @@ static void expect(const seega_tablebase *tb, seega_game *g, const char *spn,
 
 /*
  * MODERN: a limit of 50 quiet turns, after which the count decides. The
- * value depends on the counter, the distance counts quiet turns to the
- * capture or end that settles the result (docs/tablebases.md).
+ * value depends on the counter; the distance counts the plies to the one
+ * that settles the result, a capture or the end of the game, that ply
+ * included (docs/tablebases.md, "The quiet limit").
  */
 static void test_quiet_limit(void **state)
 {
@@ -419,21 +425,116 @@ static void test_quiet_limit(void **state)
     expect(tb, g, "4x/5/2o2/5/5 o 0 0 0 -", SEEGA_TB_DRAW, -1);
     /* X c2, d1 against O b1, c1: X forces a capture after two quiet turns
      * (its own and O's), so it wins while two quiet turns fit before the
-     * limit, at counters up to 47; from 48 the count (2 against 2) draws.
-     * The best line from 47: each quiet turn one nearer, and the capture
-     * sets the counter to 0. */
-    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 0 -", SEEGA_TB_WIN, 2);
+     * limit, at counters up to 47, in 3 plies; from 48 the count (2
+     * against 2) draws. The best line from 47: each quiet turn one ply
+     * nearer, and the capture, the settling ply, sets the counter to 0. */
+    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 0 -", SEEGA_TB_WIN, 3);
     expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 48 -", SEEGA_TB_DRAW, -1);
-    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 47 -", SEEGA_TB_WIN, 2);
-    for (int d = 2; d >= 0; d--) {
+    expect(tb, g, "5/5/5/2x2/1oox1 x 0 0 47 -", SEEGA_TB_WIN, 3);
+    for (int d = 3; d >= 1; d--) {
         seega_tb_entry e = probe(tb, g);
-        assert_int_equal(e.value, d % 2 ? SEEGA_TB_LOSS : SEEGA_TB_WIN);
+        assert_int_equal(e.value, d % 2 ? SEEGA_TB_WIN : SEEGA_TB_LOSS);
         assert_int_equal(e.distance, d);
-        assert_int_equal(seega_quiet_count(g), 49 - d);
+        assert_int_equal(seega_quiet_count(g), 50 - d);
         assert_int_equal(seega_play(g, e.best), SEEGA_OK);
     }
     assert_int_equal(seega_quiet_count(g), 0); /* it captured */
     assert_int_equal(probe(tb, g).value, SEEGA_TB_LOSS); /* O, 1 against 2 */
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
+/* A search of the game with the tables attached: its proof. */
+static seega_search_result search_with(const seega_tablebase *tb,
+                                       seega_game *g)
+{
+    seega_search_limits lim = SEEGA_SEARCH_LIMITS_INIT;
+    seega_search_result res;
+    memset(&res, 0, sizeof res);
+    res.version = SEEGA_SEARCH_RESULT_VERSION;
+    lim.depth = 3;
+    assert_int_equal(seega_set_tablebase(g, tb), SEEGA_OK);
+    assert_int_equal(seega_search(g, &lim, &res), SEEGA_OK);
+    assert_int_equal(seega_set_tablebase(g, NULL), SEEGA_OK);
+    return res;
+}
+
+/*
+ * The distance under a quiet limit L, at the counters 0, 1, L-2 and L-1,
+ * for a capture now, a capture later and a win by count, X to move and O
+ * to move: the probe gives the plies to the settling ply, and a search
+ * with the same tables proves the same result at the same distance
+ * (seega_search_result.proven_plies). Under MODERN (L = 50):
+ *
+ * - capture now: X c2, a1 against O b1; c2-c1 takes O's last piece, 1
+ *   ply, at every counter (at 49 a quiet move, which brings the count
+ *   in the same ply, is as fast); with O e5 besides, the same capture
+ *   leaves a game of 2 against 1 that goes on, but settles the result in
+ *   that ply (a quiet move at 49 would let the count of 2 against 2
+ *   draw);
+ * - capture later: X b2, b1 against O a1, in a corner; X needs two quiet
+ *   moves of its own and two of O's before b2-a2 traps and takes it (5
+ *   plies), unless the count comes first: L - q plies at 48 and 49;
+ * - win by count: X a1, e5 against O c3; no capture can be forced, the
+ *   count decides, L - q plies away;
+ * and for O to move the same positions lose, as far as O can delay.
+ *
+ * Under DIAGONAL's rules with a limit of 5 (a blocked side loses): X b1,
+ * b2, b3 against O a1. No piece in a corner can be taken, but b3-a2
+ * blocks O, which loses at once: a quiet ply that settles the game, 1
+ * ply at every counter (at 4 the count, 3 against 1, gives the same).
+ */
+static void test_quiet_distances(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rules, *board;
+        char side;
+        int value, dist[4]; /* at counters 0, 1, L-2, L-1 */
+    } cases[] = {
+        {"modern 5", "5/5/5/2x2/xo3", 'x', SEEGA_TB_WIN, {1, 1, 1, 1}},
+        {"modern 5", "4o/5/5/2x2/xo3", 'x', SEEGA_TB_WIN, {1, 1, 1, 1}},
+        {"modern 5", "5/5/5/1x3/ox3", 'x', SEEGA_TB_WIN, {5, 5, 2, 1}},
+        {"modern 5", "4x/5/2o2/5/x4", 'x', SEEGA_TB_WIN, {50, 49, 2, 1}},
+        {"modern 5", "5/5/5/1x3/ox3", 'o', SEEGA_TB_LOSS, {50, 49, 2, 1}},
+        {"modern 5", "4x/5/2o2/5/x4", 'o', SEEGA_TB_LOSS, {50, 49, 2, 1}},
+        {"diagonal 5 quiet_limit=5", "5/5/1x3/1x3/ox3", 'x', SEEGA_TB_WIN,
+         {1, 1, 1, 1}},
+    };
+    const char *made = "";
+    char *dir = NULL;
+    seega_tablebase *tb = NULL;
+    seega_game *g = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seega_rules r = rules_of(cases[i].rules);
+        if (strcmp(made, cases[i].rules) != 0) {
+            if (tb) {
+                seega_free(g);
+                seega_tb_close(tb);
+                remove_dir(dir);
+            }
+            made = cases[i].rules;
+            dir = scratch_dir();
+            tb = generate(&r, r.quiet_limit == 50 ? 2 : 3, dir);
+            g = tu_game_rules(&r);
+        }
+        int L = r.quiet_limit, counters[4] = {0, 1, L - 2, L - 1};
+        for (int k = 0; k < 4; k++) {
+            char spn[SEEGA_SPN_MAX];
+            snprintf(spn, sizeof spn, "%s %c 0 0 %d -", cases[i].board,
+                     cases[i].side, counters[k]);
+            expect(tb, g, spn, cases[i].value, cases[i].dist[k]);
+            seega_search_result res = search_with(tb, g);
+            if (res.proven_plies != cases[i].dist[k])
+                print_error("%s: the search proves %d in %d plies\n", spn,
+                            (int)res.proven, (int)res.proven_plies);
+            assert_int_equal(res.proven, cases[i].value > 0
+                                             ? SEEGA_PROVEN_WIN
+                                             : SEEGA_PROVEN_LOSS);
+            assert_int_equal(res.proven_plies, cases[i].dist[k]);
+        }
+    }
     seega_free(g);
     seega_tb_close(tb);
     remove_dir(dir);
@@ -579,6 +680,231 @@ static void test_files(void **state)
     free(before);
     free(after);
     free(buf);
+    remove_dir(dir);
+}
+
+/* The checksum of a table file, written from the description in
+ * docs/tablebases.md ("Files"), into its field (offset 104). */
+static void put_checksum(unsigned char *b, size_t n)
+{
+    memset(b + 104, 0, 8);
+    uint64_t h = 0x5EE6A7B1E5ull;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w = 0;
+        for (int k = 7; k >= 0; k--)
+            w = w << 8 | b[i + (size_t)k];
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h = h << 31 | h >> 33;
+    }
+    for (; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ull;
+    h ^= (uint64_t)n;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    for (int k = 0; k < 8; k++)
+        b[104 + k] = (unsigned char)(h >> (8 * k));
+}
+
+static unsigned char *read_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    long size = file_size(path);
+    assert_true(size > 0);
+    unsigned char *b = malloc((size_t)size);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    *n = (size_t)size;
+    return b;
+}
+
+static void write_file(const char *path, const unsigned char *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint32_t get32(const unsigned char *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+           (uint32_t)b[3] << 24;
+}
+
+/* Open with one header field of path's file changed (and the checksum
+ * made right again when `sum`): refused, with a message holding `word`. */
+static void refused_with(const seega_rules *r, const char *dir,
+                         const char *path, const unsigned char *good,
+                         size_t n, size_t off, uint32_t value, int sum,
+                         const char *word)
+{
+    unsigned char *b = malloc(n);
+    assert_non_null(b);
+    memcpy(b, good, n);
+    put32(b + off, value);
+    if (sum)
+        put_checksum(b, n);
+    write_file(path, b, n);
+    char msg[SEEGA_ERROR_MAX];
+    seega_tablebase *tb = NULL;
+    int32_t st = seega_tb_open(r, dir, &tb, msg, sizeof msg);
+    if (st != SEEGA_E_CORRUPT || !strstr(msg, word) || !strstr(msg, path))
+        print_error("field at %zu = %u: status %d, \"%s\" (want \"%s\")\n",
+                    off, (unsigned)value, (int)st, msg, word);
+    assert_int_equal(st, SEEGA_E_CORRUPT);
+    assert_null(tb);
+    assert_non_null(strstr(msg, word));
+    assert_non_null(strstr(msg, path));
+    write_file(path, good, n);
+    free(b);
+}
+
+/*
+ * Each refusal of a file names what is wrong: a header field (the format,
+ * the header size, the board, the tier, the bytes a distance, the ranks a
+ * slot), and a header whose figures the body contradicts even under a
+ * right checksum (wins, draws, losses, the longest win and loss and its
+ * slot: what `seega-tb stats` prints), or a quiet-limit table from before
+ * the ranks of the side ahead were kept.
+ */
+static void test_header_refusals(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5"), m = rules_of("modern 5");
+    char *dir = scratch_dir();
+    char path[1024], msg[SEEGA_ERROR_MAX];
+    seega_tablebase *tb = generate(&r, 3, dir);
+    seega_tb_close(tb);
+    snprintf(path, sizeof path, "%s/classic+5.3v3.sgtb", dir);
+    size_t n;
+    unsigned char *good = read_file(path, &n);
+    assert_int_equal(get32(good + 8), 1); /* the format */
+    assert_int_equal(get32(good + 352), 0); /* no ranks without a limit */
+    uint64_t wins = get32(good + 40), draws = get32(good + 48),
+             losses = get32(good + 56);
+    uint32_t longest = get32(good + 64), longest_loss = get32(good + 68);
+    uint32_t slot = get32(good + 72);
+    assert_true(wins > 1 && draws > 0 && losses > 1 && longest > 1);
+
+    refused_with(&r, dir, path, good, n, 8, 2, 0, "format 2");
+    refused_with(&r, dir, path, good, n, 12, 513, 0, "header size 513");
+    refused_with(&r, dir, path, good, n, 16, 7, 0, "board size 7");
+    refused_with(&r, dir, path, good, n, 20, 2, 0, "tier (2v3, not 3v3)");
+    refused_with(&r, dir, path, good, n, 28, 3, 0, "bytes a distance 3");
+    refused_with(&r, dir, path, good, n, 352, 3, 0, "ranks a slot 3");
+    refused_with(&r, dir, path, good, n, 40, (uint32_t)wins + 1, 1,
+                 "wins");
+    refused_with(&r, dir, path, good, n, 48, (uint32_t)draws - 1, 1,
+                 "draws");
+    refused_with(&r, dir, path, good, n, 56, (uint32_t)losses + 7, 1,
+                 "losses");
+    refused_with(&r, dir, path, good, n, 64, longest + 2, 1, "longest win");
+    refused_with(&r, dir, path, good, n, 68, longest_loss - 1, 1,
+                 "longest loss");
+    refused_with(&r, dir, path, good, n, 72, slot + 1, 1, "longest win");
+    /* unchanged, it opens */
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg), SEEGA_OK);
+    seega_tb_close(tb);
+    free(good);
+
+    /* a quiet-limit table with two ranks a slot (ranks field 0) */
+    tb = generate(&m, 2, dir);
+    seega_tb_close(tb);
+    snprintf(path, sizeof path, "%s/modern+5.2v1.sgtb", dir);
+    good = read_file(path, &n);
+    assert_int_equal(get32(good + 352), 3);
+    refused_with(&m, dir, path, good, n, 352, 0, 1, "generate it again");
+    refused_with(&m, dir, path, good, n, 352, 4, 1, "ranks a slot 4");
+    free(good);
+    remove_dir(dir);
+}
+
+/*
+ * Nothing that opens or resumes tables waits on a FIFO (or a device)
+ * named like a tier file, or takes a file it cannot read for a missing
+ * tier: SEEGA_E_IO with the file's name. An alarm ends the test if a call
+ * blocks.
+ */
+static void test_special_files(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    char path[1024], msg[SEEGA_ERROR_MAX];
+    seega_tablebase *tb = generate(&r, 2, dir);
+    seega_tb_close(tb);
+    tb = NULL;
+    snprintf(path, sizeof path, "%s/classic+5.2v2.sgtb", dir);
+    size_t n;
+    unsigned char *good = read_file(path, &n);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(60);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_IO);
+    assert_null(tb);
+    assert_non_null(strstr(msg, path));
+    assert_non_null(strstr(msg, "not a regular file"));
+    /* the generator neither waits on it nor replaces it */
+    assert_int_equal(seega_tb_generate(&r, 2, dir, NULL, msg, sizeof msg),
+                     SEEGA_E_IO);
+    assert_non_null(strstr(msg, path));
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    /* a device */
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(symlink("/dev/zero", path), 0);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_IO);
+    assert_non_null(strstr(msg, "not a regular file"));
+    /* a loop of links: neither there nor absent */
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(symlink(path, path), 0);
+    assert_int_equal(seega_tb_open(&r, dir, &tb, msg, sizeof msg),
+                     SEEGA_E_IO);
+    assert_non_null(strstr(msg, path));
+    assert_int_equal(unlink(path), 0);
+    alarm(0);
+
+    /* A file it cannot read: as a user other than root, whom permissions
+     * do not stop (as root, the check runs in a child that takes the
+     * user nobody). */
+    write_file(path, good, n);
+    assert_int_equal(chmod(path, 0), 0);
+    assert_int_equal(chmod(dir, 0755), 0);
+    int root = geteuid() == 0;
+    pid_t pid = root ? fork() : 0;
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (root && (setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(3);
+        int32_t st2 = seega_tb_open(&r, dir, &tb, msg, sizeof msg);
+        int ok = st2 == SEEGA_E_IO && tb == NULL && strstr(msg, path) &&
+                 strstr(msg, "ermission");
+        if (!ok)
+            print_error("unreadable: status %d, %s\n", (int)st2, msg);
+        if (root)
+            _exit(ok ? 0 : 1);
+        assert_true(ok);
+    } else {
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), 0);
+    }
+    chmod(path, 0600);
+    free(good);
     remove_dir(dir);
 }
 
@@ -736,6 +1062,9 @@ int main(void)
         cmocka_unit_test(test_exact_diagonal),
         cmocka_unit_test(test_exact_short_limits),
         cmocka_unit_test(test_quiet_limit),
+        cmocka_unit_test(test_quiet_distances),
+        cmocka_unit_test(test_header_refusals),
+        cmocka_unit_test(test_special_files),
     };
     /* SEEGA_TEST_FILTER=PATTERN runs only the tests it names (cmocka's
      * wildcards), e.g. "test_exact*". */

@@ -11,7 +11,7 @@
  * - A rerun keeps the finished pairs.
  * - A failure on one rank ends the call on every rank with its message:
  *   a directory rank 0 cannot write, a rank that does not see rank 0's
- *   files, an exchange that fails.
+ *   files, an exchange that fails; so does a stop on one rank.
  * - Bad clusters are refused.
  *
  * SEEGA_TEST_SCALE below 1 (the valgrind step of tests/run_all.sh) takes
@@ -95,6 +95,9 @@ typedef struct hub {
     int mismatch;   /* sizes or kinds that did not agree */
     uint64_t bytes[3]; /* by kind, between different ranks */
     uint64_t updates;  /* exchanges of SEEGA_TB_EXCHANGE_UPDATES */
+    int stop_at;       /* rank stop_rank stops at its stop_at-th poll */
+    int stop_rank;
+    int polls[MAXR];   /* the polls of each rank's stop callback */
 } hub;
 
 typedef struct rank_run {
@@ -150,6 +153,13 @@ static void on_progress(void *user, const seega_tb_progress *p)
     rr->levels += p->stage == SEEGA_TB_STAGE_LEVEL;
 }
 
+static int32_t rank_stop(void *user)
+{
+    rank_run *rr = user;
+    hub *h = rr->h;
+    return ++h->polls[rr->rank] >= h->stop_at && rr->rank == h->stop_rank;
+}
+
 static void *rank_main(void *arg)
 {
     rank_run *rr = arg;
@@ -159,6 +169,10 @@ static void *rank_main(void *arg)
     opt.threads = rr->threads;
     opt.progress = on_progress;
     opt.progress_user = rr;
+    if (rr->h->stop_at) {
+        opt.stop = rank_stop;
+        opt.stop_user = rr;
+    }
     rr->st = seega_tb_generate_cluster(&rr->rules, rr->max, rr->dir, &opt,
                                        &cl, rr->msg, sizeof rr->msg);
     return NULL;
@@ -347,6 +361,37 @@ static void test_exchange_fails(void **state)
     }
 }
 
+/* A stop on one rank ends every rank with SEEGA_E_STOPPED and the message
+ * of that rank, at the next step they take together; a run without a stop
+ * then finishes the same files as one process. */
+static void test_stop_on_one_rank(void **state)
+{
+    (void)state;
+    char *dir = scratch_dir(), *alone = scratch_dir();
+    const char *dirs[MAXR] = {dir, dir, dir};
+    hub h = {0};
+    h.stop_rank = 1;
+    h.stop_at = 4; /* a few phases in: 1v2's first, unless slower */
+    rank_run rr[MAXR];
+    run_cluster(&h, 3, "classic 5", top(), 1, 16, dirs, rr);
+    for (int r = 0; r < 3; r++) {
+        assert_int_equal(rr[r].st, SEEGA_E_STOPPED);
+        assert_string_equal(rr[r].msg, rr[0].msg);
+    }
+    if (strncmp(rr[0].msg, "rank 1: ", 8) != 0 ||
+        !strstr(rr[0].msg, "stopped"))
+        fail_msg("unexpected message: %s", rr[0].msg);
+    assert_int_equal(h.polls[1], h.stop_at); /* not asked again */
+    memset(&h, 0, sizeof h);
+    run_cluster(&h, 3, "classic 5", top(), 1, 16, dirs, rr);
+    for (int r = 0; r < 3; r++)
+        assert_int_equal(rr[r].st, SEEGA_OK);
+    generate_alone("classic 5", top(), alone);
+    assert_same_files(dir, alone);
+    remove_dir(dir);
+    remove_dir(alone);
+}
+
 static int32_t never_called(void *user, int32_t kind, const void *send,
                             const uint64_t *sb, void *recv,
                             const uint64_t *rb)
@@ -435,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_unwritable),
         cmocka_unit_test(test_not_shared),
         cmocka_unit_test(test_exchange_fails),
+        cmocka_unit_test(test_stop_on_one_rank),
     };
     if (getenv("SEEGA_TEST_FILTER"))
         cmocka_set_test_filter(getenv("SEEGA_TEST_FILTER"));

@@ -37,6 +37,7 @@
 typedef struct {
     char spn[48]; /* "" for an empty slot */
     int16_t dist;
+    int16_t settle;
     int8_t value;
 } entry;
 
@@ -81,7 +82,8 @@ static void table_grow(table *t)
     t->size = size;
 }
 
-static void collect(void *user, const char *spn, int value, int distance)
+static void collect(void *user, const char *spn, int value, int distance,
+                    int settle)
 {
     table *t = user;
     if (10 * (t->n + 1) > 7 * t->size)
@@ -95,6 +97,7 @@ static void collect(void *user, const char *spn, int value, int distance)
     strcpy(e->spn, spn);
     e->value = (int8_t)value;
     e->dist = (int16_t)distance;
+    e->settle = (int16_t)settle;
     t->n++;
 }
 
@@ -119,6 +122,16 @@ static long long solve(const seega_rules *r, int max_x, int max_o, table *t)
     long long n = ref_tb_solve_sides(r, max_x, max_o, collect, t);
     assert_int_equal(t->dup, 0);
     return n;
+}
+
+/* Assert the plies to the settling ply reported for spn. */
+static void expect_settle(const table *t, const char *spn, int settle)
+{
+    const entry *e = find(t, spn);
+    assert_non_null(e);
+    if (e->settle != settle)
+        print_error("%s: got settle %d, want %d\n", spn, e->settle, settle);
+    assert_int_equal(e->settle, settle);
 }
 
 /* Assert the value and distance reported for spn. */
@@ -477,6 +490,21 @@ static void test_quiet_limit(void **state)
     expect(&t, "4o/5/5/5/x4 x 0 0 2 -", 0, 0);
     expect(&t, "4o/5/5/5/x4 x 0 0 1 -", 0, -1);
     assert_true(check_definition(&r, &t, 37) > 5000);
+    /* The plies to the ply that settles the result: where the limit
+     * decides, the same as the distance. */
+    expect_settle(&t, "4x/5/2o2/5/x4 x 0 0 0 -", 2);
+    expect_settle(&t, "4x/5/2o2/5/x4 o 0 0 1 -", 1);
+    expect_settle(&t, "4x/5/2o2/5/x4 x 0 0 2 -", 0);
+    expect_settle(&t, "4o/5/5/5/x4 x 0 0 1 -", -1);
+    /* X a1, c2; O b1, e5. c2-c1 takes b1 (X a1 and c1 around it), and the
+     * count then gives X the game two quiet turns later: a win in 3
+     * plies, settled by the capture, in 1. A quiet X move instead lets O
+     * move too, and the count of 2 against 2 draws. At counter 1 the same
+     * capture (the counter then 0 again) is the only win. */
+    expect(&t, "4o/5/5/2x2/xo3 x 0 0 0 -", 1, 3);
+    expect_settle(&t, "4o/5/5/2x2/xo3 x 0 0 0 -", 1);
+    expect(&t, "4o/5/5/2x2/xo3 x 0 0 1 -", 1, 3);
+    expect_settle(&t, "4o/5/5/2x2/xo3 x 0 0 1 -", 1);
 
     /* A custom limit of 6 works, with every counter reported. */
     r.quiet_limit = 6;

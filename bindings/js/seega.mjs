@@ -98,6 +98,7 @@ const CODE_NAMES = {
   [-4]: "SEEGA_E_NOMEM", [-5]: "SEEGA_E_GAME_OVER", [-6]: "SEEGA_E_BUFFER",
   [-7]: "SEEGA_E_VERSION", [-8]: "SEEGA_E_RULES", [-9]: "SEEGA_E_IO",
   [-10]: "SEEGA_E_CORRUPT", [-11]: "SEEGA_E_NOT_COVERED",
+  [-12]: "SEEGA_E_STOPPED",
 };
 
 /** Any error of the library; `status` is its C status code. */

@@ -18,6 +18,7 @@ SEEGA_API const char *seega_status_text(int32_t status)
     case SEEGA_E_IO: return "file input/output failed";
     case SEEGA_E_CORRUPT: return "corrupt or foreign tablebase file";
     case SEEGA_E_NOT_COVERED: return "position not covered by the tablebase";
+    case SEEGA_E_STOPPED: return "the caller stopped the operation";
     default: return "unknown status";
     }
 }

@@ -3,8 +3,6 @@
 #include "tb/tb.h"
 #include "text/notation.h"
 
-#include <unistd.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +40,15 @@ static void spn_of(uint32_t m, uint32_t o, int q, char out[SEEGA_SPN_MAX])
     sg_spn_format(&sg_core5, &pos, out);
 }
 
-static int access_ok(const char *path) { return access(path, R_OK) == 0; }
+/* "" would name the root directory in file names ("/classic+5.2v2.sgtb"):
+ * refuse it rather than guess. */
+static int32_t check_dir(const char *dir, char *msg, size_t cap)
+{
+    if (*dir)
+        return SEEGA_OK;
+    sg_format(msg, cap, "the directory is empty: name one, such as \".\"");
+    return SEEGA_E_INVALID;
+}
 
 static seega_tablebase *tb_alloc(const seega_rules *rules, int maxp)
 {
@@ -82,14 +88,29 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
         sg_format(msg, cap, "rules and dir must not be NULL");
         return SEEGA_E_INVALID;
     }
+    int32_t st = check_dir(dir, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    /* The library's own copy at the current version; a version-1 caller's
+     * struct ends at progress_user, and its version stays 1 so that it
+     * gets no STAGE_WORK. */
     seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
     if (options) {
-        if (options->version != SEEGA_TB_OPTIONS_VERSION) {
-            sg_format(msg, cap, "unknown options version %u",
-                      (unsigned)options->version);
+        if (options->version < 1 ||
+            options->version > SEEGA_TB_OPTIONS_VERSION) {
+            sg_format(msg, cap, "unknown options version %u (1..%u)",
+                      (unsigned)options->version,
+                      (unsigned)SEEGA_TB_OPTIONS_VERSION);
             return SEEGA_E_VERSION;
         }
-        opt = *options;
+        opt.version = options->version;
+        opt.threads = options->threads;
+        opt.progress = options->progress;
+        opt.progress_user = options->progress_user;
+        if (options->version >= 2) {
+            opt.stop = options->stop;
+            opt.stop_user = options->stop_user;
+        }
     }
     if (cluster) {
         if (cluster->version != SEEGA_TB_CLUSTER_VERSION) {
@@ -118,7 +139,7 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
             return SEEGA_E_INVALID;
         }
     }
-    int32_t st = check_rules(rules, msg, cap);
+    st = check_rules(rules, msg, cap);
     if (st != SEEGA_OK)
         return st;
     if (max_pieces <= rules->lose_at || max_pieces > TB_MAXP) {
@@ -136,8 +157,7 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
         sg_format(msg, cap, "out of memory for the index tables");
         return SEEGA_E_NOMEM;
     }
-    st = sg_tb_generate5(tb, dir, opt.threads, cluster, opt.progress,
-                         opt.progress_user, msg, cap);
+    st = sg_tb_generate5(tb, dir, &opt, cluster, msg, cap);
     seega_tb_close(tb);
     return st;
 }
@@ -159,7 +179,10 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
         sg_format(msg, cap, "rules, dir and out must not be NULL");
         return SEEGA_E_INVALID;
     }
-    int32_t st = check_rules(rules, msg, cap);
+    int32_t st = check_dir(dir, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    st = check_rules(rules, msg, cap);
     if (st != SEEGA_OK)
         return st;
     /* The largest max whose tiers are all there: probe by file name. */
@@ -175,7 +198,11 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
                     sg_format(msg, cap, "the directory name is too long");
                     return SEEGA_E_INVALID;
                 }
-                all = access_ok(path);
+                /* A file that is there but cannot be read is an error
+                 * (when its tier is opened), not a missing tier. */
+                all = tb_file_present(path, msg, cap);
+                if (all < 0)
+                    return SEEGA_E_IO;
             }
         if (!all)
             break;

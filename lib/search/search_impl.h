@@ -350,6 +350,11 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
         int32_t v, d;
         memcpy(buf.bytes, p, sizeof *p);
         if (s->tb_probe(s->tb, &buf, &v, &d) == 0) {
+            /* Under a quiet limit the tables count plies to the ply that
+             * settles the result; a position just after a capture is
+             * settled, so its distance from the root is its own ply. */
+            if (r->quiet_limit && p->quiet == 0)
+                d = 0;
             int sc = SG_WIN - ply - d;
             s->heuristic = 0;
             if (sc <= SG_WIN_MIN)

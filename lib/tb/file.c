@@ -6,11 +6,15 @@
  * memory-mapped when opened and checked in full before use.
  */
 #define _POSIX_C_SOURCE 200809L
+/* st_size in 64 bits on 32-bit targets too: a file over 2 GiB is then
+ * measured and refused (tb_table_open), not an EOVERFLOW from stat. */
+#define _FILE_OFFSET_BITS 64
 #include "tb/tb.h"
 
 #include "core/util.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +25,7 @@
 #define OFF_CHECKSUM 104
 #define OFF_RULES 112
 #define OFF_TEXT 160
+#define OFF_RANKS 352
 
 static uint32_t rd32(const uint8_t *p)
 {
@@ -122,6 +127,7 @@ static void header_put(uint8_t *b, const tb_header *h)
     for (int i = 0; i < 12; i++)
         wr32(b + OFF_RULES + 4 * i, (uint32_t)h->rules[i]);
     memcpy(b + OFF_TEXT, h->rules_text, TB_RULES_TEXT);
+    wr32(b + OFF_RANKS, h->ranks);
 }
 
 static void header_get(tb_header *h, const uint8_t *b)
@@ -147,13 +153,14 @@ static void header_get(tb_header *h, const uint8_t *b)
         h->rules[i] = (int32_t)rd32(b + OFF_RULES + 4 * i);
     memcpy(h->rules_text, b + OFF_TEXT, TB_RULES_TEXT);
     h->rules_text[TB_RULES_TEXT - 1] = '\0';
+    h->ranks = rd32(b + OFF_RANKS);
 }
 
-/* The bytes of the distance section: one distance a slot, or two ranks a
- * slot for rules with a quiet limit (the last rules field). */
+/* The bytes of the distance section: one distance a slot, or h->ranks
+ * ranks a slot for rules with a quiet limit (the last rules field). */
 static uint64_t dist_section(const tb_header *h)
 {
-    return h->slots * h->dist_bytes * (h->rules[11] ? 2u : 1u);
+    return h->slots * h->dist_bytes * (h->rules[11] ? h->ranks : 1u);
 }
 
 /* The layout of a table of `slots` slots: fills the offsets and size. */
@@ -177,6 +184,79 @@ int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
     return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
 
+/*
+ * The header's figures against the body: the counts of each value, the
+ * longest win and loss, the slot of a longest win, and under a quiet
+ * limit the value at counter 0 against the ranks. The checksum finds a
+ * damaged file; this finds a header that does not describe its body (a
+ * file written by a faulty program, or edited and checksummed again).
+ */
+static int32_t check_figures(const tb_table *tb, int u, int t, char *msg,
+                             size_t cap)
+{
+    const tb_header *h = &tb->h;
+    int L = h->rules[11];
+    uint64_t n[4] = {0, 0, 0, 0};
+    uint32_t lw = 0, ll = 0;
+    for (uint64_t s = 0; s < h->slots; s++) {
+        int d, v = tb_table_get(tb, s, &d);
+        n[v]++;
+        if (v == TB_V_UNUSED)
+            continue;
+        if (L) {
+            tb_ranks k;
+            tb_table_ranks(tb, s, &k);
+            int x = tb_quiet_value(u, t, L, 0, &k, &d);
+            if (v != (x > 0 ? TB_V_WIN : x < 0 ? TB_V_LOSS : TB_V_DRAW)) {
+                sg_format(msg, cap,
+                          "slot %llu: its value at quiet counter 0 is not "
+                          "the one its ranks give",
+                          (unsigned long long)s);
+                return SEEGA_E_CORRUPT;
+            }
+        }
+        if (v == TB_V_WIN && (uint32_t)d > lw)
+            lw = (uint32_t)d;
+        if (v == TB_V_LOSS && (uint32_t)d > ll)
+            ll = (uint32_t)d;
+    }
+    const char *field = NULL;
+    uint64_t said = 0, found = 0;
+    if (n[TB_V_WIN] != h->wins)
+        field = "wins", said = h->wins, found = n[TB_V_WIN];
+    else if (n[TB_V_DRAW] != h->draws)
+        field = "draws", said = h->draws, found = n[TB_V_DRAW];
+    else if (n[TB_V_LOSS] != h->losses)
+        field = "losses", said = h->losses, found = n[TB_V_LOSS];
+    else if (h->wins && lw != h->longest_win)
+        field = "longest win", said = h->longest_win, found = lw;
+    else if (h->losses && ll != h->longest_loss)
+        field = "longest loss", said = h->longest_loss, found = ll;
+    if (field) {
+        sg_format(msg, cap, "the header says %s %llu, the body has %llu",
+                  field, (unsigned long long)said,
+                  (unsigned long long)found);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->wins) {
+        int d, v = tb_table_get(tb, h->longest_win_slot, &d);
+        if (v == TB_V_WIN && L) {
+            tb_ranks k;
+            tb_table_ranks(tb, h->longest_win_slot, &k);
+            tb_quiet_value(u, t, L, 0, &k, &d);
+        }
+        if (v != TB_V_WIN || (uint32_t)d != lw) {
+            sg_format(msg, cap,
+                      "the header's slot of a longest win, %llu, does not "
+                      "hold a win at distance %u",
+                      (unsigned long long)h->longest_win_slot,
+                      (unsigned)lw);
+            return SEEGA_E_CORRUPT;
+        }
+    }
+    return SEEGA_OK;
+}
+
 int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
                        const seega_rules *r, int u, int t, uint64_t slots,
                        char *msg, size_t cap)
@@ -187,9 +267,19 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
         return SEEGA_E_CORRUPT;
     }
     header_get(h, data);
-    if (h->format != TB_FORMAT || h->header_bytes != TB_HEADER_BYTES) {
-        sg_format(msg, cap, "tablebase format %u, this library reads %d",
+    if (h->format != TB_FORMAT) {
+        sg_format(msg, cap, "tablebase format %u, this library reads format %d",
                   (unsigned)h->format, TB_FORMAT);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->header_bytes != TB_HEADER_BYTES) {
+        sg_format(msg, cap, "header size %u in the header, format %d has %d",
+                  (unsigned)h->header_bytes, TB_FORMAT, TB_HEADER_BYTES);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->board != TB_N) {
+        sg_format(msg, cap, "board size %u in the header, tables are %dx%d",
+                  (unsigned)h->board, TB_N, TB_N);
         return SEEGA_E_CORRUPT;
     }
     int32_t want[12];
@@ -199,26 +289,61 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
                   h->rules_text);
         return SEEGA_E_CORRUPT;
     }
-    if (h->board != TB_N || h->mover != (uint32_t)u ||
-        h->other != (uint32_t)t) {
-        sg_format(msg, cap, "the table is for another tier (%uv%u)",
-                  (unsigned)h->mover, (unsigned)h->other);
+    if (h->mover != (uint32_t)u || h->other != (uint32_t)t) {
+        sg_format(msg, cap, "the table is for another tier (%uv%u, not %dv%d)",
+                  (unsigned)h->mover, (unsigned)h->other, u, t);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->dist_bytes != 1 && h->dist_bytes != 2) {
+        sg_format(msg, cap, "bytes a distance %u in the header (1 or 2)",
+                  (unsigned)h->dist_bytes);
+        return SEEGA_E_CORRUPT;
+    }
+    if (!r->quiet_limit && h->ranks != 0) {
+        sg_format(msg, cap, "ranks a slot %u in the header of a table "
+                  "without a quiet limit (0)", (unsigned)h->ranks);
+        return SEEGA_E_CORRUPT;
+    }
+    if (r->quiet_limit && h->ranks == 0) {
+        sg_format(msg, cap, "a quiet-limit table with two ranks a slot, "
+                  "from a libseega before 1.1.0 whose distances are wrong: "
+                  "generate it again");
+        return SEEGA_E_CORRUPT;
+    }
+    if (r->quiet_limit && h->ranks != 3 && h->ranks != TB_RANKS_MAX) {
+        sg_format(msg, cap, "ranks a slot %u in the header (3 or %d)",
+                  (unsigned)h->ranks, TB_RANKS_MAX);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->slots != slots) {
+        sg_format(msg, cap, "slots %llu in the header, tier %dv%d has %llu",
+                  (unsigned long long)h->slots, u, t,
+                  (unsigned long long)slots);
+        return SEEGA_E_CORRUPT;
+    }
+    if (h->wins && h->longest_win_slot >= h->slots) {
+        sg_format(msg, cap, "the slot of a longest win, %llu, is not in the "
+                  "table", (unsigned long long)h->longest_win_slot);
         return SEEGA_E_CORRUPT;
     }
     tb_header l = *h;
-    if (l.dist_bytes != 1 && l.dist_bytes != 2) {
-        sg_format(msg, cap, "bad distance width %u", (unsigned)l.dist_bytes);
-        return SEEGA_E_CORRUPT;
-    }
-    if (l.slots != slots ||
-        (l.wins && l.longest_win_slot >= l.slots)) {
-        sg_format(msg, cap, "bad slot count");
-        return SEEGA_E_CORRUPT;
-    }
     layout(&l);
-    if (l.wdl_offset != h->wdl_offset || l.dist_offset != h->dist_offset ||
-        l.file_bytes != h->file_bytes) {
-        sg_format(msg, cap, "bad layout in the header");
+    const char *off = l.wdl_offset != h->wdl_offset     ? "values"
+                      : l.dist_offset != h->dist_offset ? "distances"
+                                                        : NULL;
+    if (off) {
+        sg_format(msg, cap, "the offset of the %s in the header is %llu, "
+                  "the layout puts them at %llu", off,
+                  (unsigned long long)(off[0] == 'v' ? h->wdl_offset
+                                                     : h->dist_offset),
+                  (unsigned long long)(off[0] == 'v' ? l.wdl_offset
+                                                     : l.dist_offset));
+        return SEEGA_E_CORRUPT;
+    }
+    if (l.file_bytes != h->file_bytes) {
+        sg_format(msg, cap, "file size %llu in the header, the layout needs "
+                  "%llu", (unsigned long long)h->file_bytes,
+                  (unsigned long long)l.file_bytes);
         return SEEGA_E_CORRUPT;
     }
     if (bytes != h->file_bytes) {
@@ -237,21 +362,56 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
     }
     tb->wdl = data + h->wdl_offset;
     tb->dist = data + h->dist_offset;
+    int32_t st = check_figures(tb, u, t, msg, cap);
+    if (st != SEEGA_OK) {
+        tb->wdl = tb->dist = NULL;
+        return st;
+    }
     return SEEGA_OK;
+}
+
+int tb_file_present(const char *path, char *msg, size_t cap)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return 1;
+    if (errno == ENOENT)
+        return 0;
+    sg_format(msg, cap, "%s: %s", path, strerror(errno));
+    return -1;
 }
 
 int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
                       int u, int t, uint64_t slots, char *msg, size_t cap)
 {
     memset(tb, 0, sizeof *tb);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* Only a regular file is opened: opening a FIFO would wait for a
+     * writer, and a device may act on being opened. The open does not
+     * block either, and what it opened is checked again. */
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        sg_format(msg, cap, "%s: %s", path, strerror(errno));
+        return SEEGA_E_IO;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        sg_format(msg, cap, "%s: not a regular file", path);
+        return SEEGA_E_IO;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         sg_format(msg, cap, "%s: %s", path, strerror(errno));
         return SEEGA_E_IO;
     }
-    struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         sg_format(msg, cap, "%s: not a regular file", path);
+        close(fd);
+        return SEEGA_E_IO;
+    }
+    if ((uint64_t)st.st_size > (uint64_t)PTRDIFF_MAX) {
+        sg_format(msg, cap, "%s: %llu bytes, too large to map on this "
+                  "system (at most %llu)", path,
+                  (unsigned long long)st.st_size,
+                  (unsigned long long)PTRDIFF_MAX);
         close(fd);
         return SEEGA_E_IO;
     }
@@ -303,15 +463,21 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
     h->board = TB_N;
     layout(h);
     uint8_t head[TB_HEADER_BYTES], pad[8] = {0};
-    size_t wdl_bytes = (h->slots + 3) / 4;
-    size_t gap = h->dist_offset - h->wdl_offset - wdl_bytes;
+    size_t wdl_bytes, dist_bytes;
+    if (sg_bytes((h->slots + 3) / 4, 1, &wdl_bytes) != 0 ||
+        sg_bytes(dist_section(h), 1, &dist_bytes) != 0) {
+        sg_format(msg, cap, "%s: a table of %llu slots is too large for "
+                  "this system", path, (unsigned long long)h->slots);
+        return SEEGA_E_NOMEM;
+    }
+    size_t gap = (size_t)(h->dist_offset - h->wdl_offset) - wdl_bytes;
     h->checksum = 0;
     header_put(head, h);
     sum64 s = {.h = 0x5EE6A7B1E5ull};
     sum_add(&s, head, TB_HEADER_BYTES);
     sum_add(&s, wdl, wdl_bytes);
     sum_add(&s, pad, gap);
-    sum_add(&s, dist, dist_section(h));
+    sum_add(&s, dist, dist_bytes);
     h->checksum = sum_end(&s);
     header_put(head, h);
 
@@ -328,7 +494,7 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
     }
     int bad = put(f, head, sizeof head, NULL) || put(f, wdl, wdl_bytes, NULL) ||
               put(f, pad, gap, NULL) ||
-              put(f, dist, dist_section(h), NULL);
+              put(f, dist, dist_bytes, NULL);
     int err = errno;
     if (fflush(f) != 0 && !bad)
         bad = 1, err = errno;

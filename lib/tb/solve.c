@@ -12,13 +12,13 @@
  * can force the end.
  *
  * Rules with a quiet-turn limit L make the value depend on the quiet
- * counter q. There, a distance counts the quiet turns before the turn
- * that captures (or the end of the game) through which the result is
- * forced: a distance to zeroing, as in Syzygy's DTZ tables. Inside a pair
- * of tiers every turn is quiet, so the pair is solved as reachability
- * games whose targets are the captures and ends, each at distance 0, the
- * counter left out; the ranks they give decide the value at every
- * counter (quiet_value).
+ * counter q. There, a distance counts the plies until the one that
+ * settles the result (a capture or removal, or the end of the game, the
+ * limit's included), that ply counted: a distance to zeroing, as in
+ * Syzygy's DTZ tables. Inside a pair of tiers every turn is quiet, so
+ * the pair is solved as reachability games whose targets are the
+ * captures and ends, the counter left out; the ranks they give decide the
+ * value and the distance at every counter (quiet_value).
  */
 #define _POSIX_C_SOURCE 200809L
 #define SG_N 5
@@ -58,49 +58,30 @@ static int tbv_score(tbv a)
     return a.v > 0 ? 1000000 - a.d : a.v < 0 ? -1000000 + a.d : 0;
 }
 
-/* The value of a child for the side to move before the action. With a
+/*
+ * The value of a child for the side to move before the action. Under a
  * quiet limit an action after which the counter is 0 captured or removed:
- * the result is settled by it, at distance 0. */
+ * it settles the result, at distance `settle`: 1 (its own ply) in the
+ * distances of the probe, 0 in the generator's runs that count quiet
+ * turns (see tb_ranks in tb/tb.h).
+ */
 static tbv tbv_back(tbv c, int same_side, const POS *child,
-                    const sg_crules *r)
+                    const sg_crules *r, int settle)
 {
     tbv v = {same_side ? c.v : -c.v, c.d + 1};
     if (r->quiet_limit && child->quiet == 0)
-        v.d = 0;
+        v.d = settle;
     if (v.v == 0)
         v.d = 0;
     return v;
 }
 
-/*
- * The value at quiet counter q of a slot of tier (u, t) under a quiet
- * limit L, from its two ranks (docs/tablebases.md, "The quiet limit").
- * The limit, reached, scores the game by count: the mover, whose u pieces
- * stay u inside the tier, gets def = sign(u - t). Quiet turns that may
- * still be played before the one that settles the result: L - 1 - q.
- *
- * - u == t (def a draw): a is the rank at which the mover forces a win,
- *   b the rank at which the other side does.
- * - u != t: a is the rank at which the side that the count condemns
- *   forces a win, b the rank at which it forces a draw or better; if it
- *   can do neither in time, the limit decides, L - q turns away.
- */
-static tbv quiet_value(int u, int t, int L, int q, int a, int b)
+/* The value at quiet counter q of a slot under a quiet limit L. */
+static tbv quiet_value(int u, int t, int L, int q, const tb_ranks *k)
 {
-    int left = L - 1 - q;
-    if (u == t) {
-        if (a <= left)
-            return (tbv){1, a};
-        if (b <= left)
-            return (tbv){-1, b};
-        return (tbv){0, 0};
-    }
-    int def = u > t ? 1 : -1;
-    if (a <= left)
-        return (tbv){-def, a};
-    if (b <= left)
-        return (tbv){0, 0};
-    return (tbv){def, L - q};
+    tbv x;
+    x.v = tb_quiet_value(u, t, L, q, k, &x.d);
+    return x;
 }
 
 static tbv tbv_of_result(int result, int side)
@@ -135,9 +116,9 @@ static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
     uint64_t slot = tb_rank(&tb->ix, m, o);
     int d, v = tb_table_get(&tb->tier[u][t], slot, &d);
     if (tb->cr.quiet_limit && v != TB_V_UNUSED) {
-        int a, b;
-        tb_table_ranks(&tb->tier[u][t], slot, &a, &b);
-        *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, a, b);
+        tb_ranks k;
+        tb_table_ranks(&tb->tier[u][t], slot, &k);
+        *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, &k);
         return 0;
     }
     switch (v) {
@@ -180,7 +161,7 @@ static int eval_state(const struct seega_tablebase *tb, const POS *p0,
         int st = eval_state(tb, &c, &cv, NULL);
         if (st != 0)
             return st;
-        cv = tbv_back(cv, c.side == p.side, &c, r);
+        cv = tbv_back(cv, c.side == p.side, &c, r, 1);
         if (!have || tbv_score(cv) > tbv_score(top)) {
             top = cv;
             have = 1;
@@ -287,12 +268,21 @@ typedef struct ctl {
     char text[SEEGA_ERROR_MAX - 24];
 } ctl;
 
+/* The runs of a pair: its values (under a quiet limit the ranks in quiet
+ * turns), under a quiet limit with U != T the draws counted as wins for
+ * the side with fewer pieces, and where a turn inside the pair can end
+ * the game the values again with distances in plies. */
+enum { MODE_VALUES, MODE_DRAWS, MODE_PLIES };
+
 typedef struct gen_ctx {
     struct seega_tablebase *tb;
     sg_crules cr;      /* the rules without their quiet limit: the moves */
-    int mode;          /* the game solved: 0 the values; 1, under a quiet
-                          limit, draws counted as wins for the side with
-                          fewer pieces (see solve_pair) */
+    int mode;          /* the game solved (MODE_*, see solve_pair) */
+    int settle;        /* the distance of a capture under a quiet limit:
+                          0 (quiet turns) or 1 (plies), see tbv_back */
+    int terminal;      /* a slot of the pair is a game over (atomic) */
+    int plies;         /* the pair has the plies run (the same on every
+                          rank) */
     gen_tier tier[2]; /* (u, t) and (t, u); one when u == t */
     int ntiers;
     int threads;
@@ -313,6 +303,17 @@ typedef struct gen_ctx {
     uint64_t limit;    /* take no chunk once pending reaches it (0: none) */
     ctl *cs, *cr_;     /* a step's blocks sent and received */
     uint64_t *sb, *rb, *cnt, *from; /* sizes and counts, one a rank */
+    /* the caller's options, complete; its stop and STAGE_WORK are called
+     * on the calling thread only, worker 0 (poll_caller) */
+    const seega_tb_options *opt;
+    const char *dir;
+    int64_t poll_ns;   /* the last call of opt->stop */
+    int poll_now;      /* a progress callback ran since: call it next */
+    int64_t work_ns;   /* the last STAGE_WORK, or the start of the sweep */
+    int sweep;         /* a sweep that reports STAGE_WORK is running */
+    int sweep_level;   /* its level: 0 the first look, else the walk back */
+    uint64_t done;     /* its slots done (atomic) */
+    uint64_t total;    /* its slots (this rank's) */
 } gen_ctx;
 
 static gen_tier *tier_of(gen_ctx *g, int u, int t)
@@ -397,7 +398,7 @@ static uint32_t final_word(uint32_t w, int chooser_wins, int d)
  * fewer pieces and as a loss for the other (mode 1). */
 static int game_value(const gen_ctx *g, int v, int nu, int nt)
 {
-    if (g->mode == 0)
+    if (g->mode != MODE_DRAWS)
         return v;
     return nu < nt ? (v >= 0 ? 1 : -1) : (v > 0 ? 1 : -1);
 }
@@ -416,6 +417,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
     POS p = pos_of(m, o);
     p_turn_start(&p, r);
     if (p.result != SEEGA_ONGOING) {
+        __atomic_store_n(&g->terminal, 1, __ATOMIC_RELAXED);
         tbv v = tbv_of_result(p.result, p.side);
         v.v = game_value(g, v.v, gt->u, gt->t);
         *word(gt, slot) =
@@ -460,7 +462,7 @@ static void init_slot(gen_ctx *g, gen_tier *gt, uint64_t slot)
             fail_lower(g, st == TB_NOT_COVERED ? SEEGA_E_CORRUPT : st);
             return;
         }
-        cv = tbv_back(cv, c.side == node.side, &c, &tb->cr);
+        cv = tbv_back(cv, c.side == node.side, &c, &tb->cr, g->settle);
         cv.v = game_value(g, cv.v, nu, nt);
         if (cv.v > 0) {
             have_win = 1;
@@ -551,8 +553,10 @@ static void deliver(gen_ctx *g, int id, gen_tier *gt, uint64_t slot,
     }
     outbuf *b = &g->out[id * g->ranks + owner(g, gt, slot)];
     if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 4096;
-        uint64_t *v = realloc(b->v, cap * sizeof *v);
+        size_t cap = b->cap ? 2 * b->cap : 4096, bytes;
+        uint64_t *v = sg_bytes(cap, sizeof *v, &bytes) != 0
+                          ? NULL
+                          : realloc(b->v, bytes);
         if (!v) {
             fail(g, SEEGA_E_NOMEM, "out of memory for the messages of tier %dv%d",
                  g->tier[0].u, g->tier[0].t);
@@ -743,8 +747,13 @@ static int exchange_updates(gen_ctx *g, int *more)
         return -1;
     for (int r = 0; r < R; r++)
         in += g->from[r];
-    uint64_t *sendv = malloc((out ? out : 1) * sizeof *sendv);
-    uint64_t *recvv = malloc((in ? in : 1) * sizeof *recvv);
+    size_t sbytes, rbytes;
+    uint64_t *sendv = sg_bytes(out ? out : 1, sizeof *sendv, &sbytes) != 0
+                          ? NULL
+                          : malloc(sbytes);
+    uint64_t *recvv = sg_bytes(in ? in : 1, sizeof *recvv, &rbytes) != 0
+                          ? NULL
+                          : malloc(rbytes);
     if (!sendv || !recvv)
         fail(g, SEEGA_E_NOMEM, "out of memory for %llu messages of tier %dv%d",
              (unsigned long long)(out + in), g->tier[0].u, g->tier[0].t);
@@ -826,11 +835,6 @@ static void job_settle(gen_ctx *g, int id, gen_tier *gt, uint64_t lo,
 
 #define CHUNK 4096
 
-typedef struct worker_arg {
-    gen_ctx *g;
-    int id;
-} worker_arg;
-
 /* The rank's slots of both tiers, numbered on: tier 0's range, then
  * tier 1's. */
 static uint64_t own_slots(const gen_ctx *g)
@@ -840,6 +844,73 @@ static uint64_t own_slots(const gen_ctx *g)
         n += g->tier[i].bound[1] - g->tier[i].bound[0];
     return n;
 }
+
+/* How often the calling thread asks the caller's stop callback, and the
+ * least time between two STAGE_WORK reports (seega.h: seega_tb_stop_fn,
+ * seega_tb_progress). */
+#define POLL_NS ((int64_t)20000000)
+#define WORK_NS ((int64_t)250000000)
+
+/* The caller stopped the generation: an error like the others, so that
+ * the phases end at once and, in a cluster, every rank ends with it at
+ * the next step (sync_ranks). */
+static void stopped(gen_ctx *g)
+{
+    fail(g, SEEGA_E_STOPPED,
+         "the generation was stopped: the finished pairs of tiers stay in "
+         "%s, and running it again resumes",
+         g->dir);
+}
+
+/*
+ * On the calling thread, between chunks and between phases: during a
+ * sweep STAGE_WORK (options of version 2), at most every WORK_NS, then the
+ * caller's stop callback, at most every POLL_NS or at once after a
+ * progress callback (which may have decided to stop). Only where a step
+ * of the ranks follows before any decision on failed(): in run_window and
+ * before a pair's check of its files.
+ */
+static void poll_caller(gen_ctx *g)
+{
+    const seega_tb_options *o = g->opt;
+    int work = g->sweep && o->progress && o->version >= 2;
+    if (!o->stop && !work)
+        return;
+    int64_t now = sg_now_ns();
+    if (work && !failed(g) && now - g->work_ns >= WORK_NS) {
+        g->work_ns = now;
+        seega_tb_progress info = {
+            SEEGA_TB_PROGRESS_VERSION, g->tier[0].u, g->tier[0].t,
+            SEEGA_TB_STAGE_WORK, g->sweep_level,
+            g->tier[0].slots + (g->ntiers > 1 ? g->tier[1].slots : 0),
+            __atomic_load_n(&g->done, __ATOMIC_RELAXED), g->total};
+        o->progress(o->progress_user, &info);
+        g->poll_now = 1;
+    }
+    if (o->stop && !failed(g) &&
+        (g->poll_now || now - g->poll_ns >= POLL_NS)) {
+        g->poll_now = 0;
+        g->poll_ns = now;
+        if (o->stop(o->stop_user))
+            stopped(g);
+    }
+}
+
+/* A sweep over the rank's slots that reports STAGE_WORK begins: the first
+ * look (level 0) or the walk back of a level. */
+static void sweep_begin(gen_ctx *g, int level)
+{
+    g->sweep = 1;
+    g->sweep_level = level;
+    g->done = 0;
+    g->total = own_slots(g);
+    g->work_ns = sg_now_ns();
+}
+
+typedef struct worker_arg {
+    gen_ctx *g;
+    int id;
+} worker_arg;
 
 static void *worker(void *arg)
 {
@@ -864,6 +935,9 @@ static void *worker(void *arg)
             g->job(g, a->id, t1, t1->bound[0] + (lo - n0),
                    t1->bound[0] + (hi - n0));
         }
+        __atomic_fetch_add(&g->done, hi - lo, __ATOMIC_RELAXED);
+        if (a->id == 0)
+            poll_caller(g);
     }
     return NULL;
 }
@@ -878,6 +952,10 @@ static uint64_t run_window(gen_ctx *g,
     pthread_t tid[64];
     worker_arg arg[64];
     int started = 0;
+    poll_caller(g); /* between phases */
+    int init = job == job_init;
+    if (init)
+        sweep_begin(g, 0);
     g->job = job;
     g->next = from;
     g->end = to;
@@ -889,6 +967,8 @@ static uint64_t run_window(gen_ctx *g,
     worker(&arg[0]);
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
+    if (init)
+        g->sweep = 0;
     return g->next < to ? g->next : to;
 }
 
@@ -898,6 +978,7 @@ static void back_level(gen_ctx *g)
 {
     uint64_t own = own_slots(g), at = 0;
     g->limit = g->ranks == 1 ? 0 : g->cl->batch ? g->cl->batch : BATCH;
+    sweep_begin(g, g->level);
     for (;;) {
         at = run_window(g, job_back, at, own);
         if (g->ranks == 1)
@@ -906,6 +987,7 @@ static void back_level(gen_ctx *g)
         if (exchange_updates(g, &more) != 0 || !more)
             break;
     }
+    g->sweep = 0;
     g->limit = 0;
 }
 /* ---- writing a tier ---------------------------------------------------- */
@@ -924,48 +1006,77 @@ static void header_rules(tb_header *h, const seega_rules *r)
  * the side cannot force it within the limit. */
 #define QR_NEVER 0xFFFFu
 
-/* The ranks that run g->mode of the pair gives to the rank's slots of
- * tier gt (quiet_value says which is which). */
-static void take_ranks(const gen_ctx *g, const gen_tier *gt, uint16_t *qa,
-                       uint16_t *qb)
+/* A rank array for the rank's slots of gt, every entry QR_NEVER. */
+static uint16_t *rank_array(const gen_tier *gt)
+{
+    uint64_t own = gt->bound[1] - gt->bound[0];
+    size_t bytes;
+    if (sg_bytes(own ? own : 1, sizeof(uint16_t), &bytes) != 0)
+        return NULL; /* more than this system can hold */
+    uint16_t *a = malloc(bytes);
+    if (a)
+        memset(a, 0xFF, bytes);
+    return a;
+}
+
+/* The ranks that the run g->mode of the pair gives to the rank's slots of
+ * tier gt, into q (tb_ranks' order: w, l, d, wp, lp). A rank counted in
+ * quiet turns matters below the limit L, one counted in plies up to L
+ * (a quiet turn is one ply, and the settling ply counts). */
+static void take_ranks(const gen_ctx *g, const gen_tier *gt,
+                       uint16_t *const q[TB_RANKS_MAX])
 {
     int L = g->tb->cr.quiet_limit, fewer = gt->u < gt->t;
+    int top = g->mode == MODE_PLIES ? L : L - 1;
     for (uint64_t s = 0; s < gt->bound[1] - gt->bound[0]; s++) {
         uint32_t w = gt->w[s];
         int k = W_KIND(w);
-        unsigned r = W_DIST(w) < L ? (unsigned)W_DIST(w) : QR_NEVER;
-        if (gt->u == gt->t) {
-            qa[s] = (uint16_t)(k == K_WIN ? r : QR_NEVER);
-            qb[s] = (uint16_t)(k == K_LOSS ? r : QR_NEVER);
+        uint16_t r = W_DIST(w) <= top ? (uint16_t)W_DIST(w) : QR_NEVER;
+        uint16_t win = k == K_WIN ? r : QR_NEVER;
+        uint16_t loss = k == K_LOSS ? r : QR_NEVER;
+        if (g->mode == MODE_VALUES) {
+            q[0][s] = win;
+            q[1][s] = loss;
+        } else if (g->mode == MODE_DRAWS) {
+            /* the side with fewer pieces forces a draw or better */
+            q[2][s] = fewer ? win : loss;
         } else {
-            /* the side with fewer pieces forces its goal */
-            int got = fewer ? k == K_WIN : k == K_LOSS;
-            (g->mode == 0 ? qa : qb)[s] = (uint16_t)(got ? r : QR_NEVER);
+            q[3][s] = win;
+            q[4][s] = loss;
         }
     }
 }
 
+/* The ranks of slot s of q as the probe reads them from a file. */
+static tb_ranks ranks_at(uint16_t *const q[TB_RANKS_MAX], int nranks,
+                         uint64_t s)
+{
+    int e[TB_RANKS_MAX];
+    for (int k = 0; k < TB_RANKS_MAX; k++)
+        e[k] = k >= nranks ? -1 : q[k][s] == QR_NEVER ? TB_NEVER : q[k][s];
+    return (tb_ranks){e[0], e[1], e[2], e[3], e[4]};
+}
+
 /* The value of the rank's slot bound[0] + s at counter 0 (TB_V_*), the
- * distance the probe gives there (before the check for a game over, see
- * encode), and the entries of its distance section: the distance, or
- * under a quiet limit the two ranks (QR_NEVER where there is none). */
-static int slot_out(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
-                    const uint16_t *qb, uint64_t s, int *d, unsigned e[2])
+ * distance the probe gives there, and the entries of its distance
+ * section: the distance, or under a quiet limit its nranks ranks
+ * (QR_NEVER where there is none). */
+static int slot_out(const gen_ctx *g, const gen_tier *gt,
+                    uint16_t *const q[TB_RANKS_MAX], int nranks, uint64_t s,
+                    int *d, unsigned e[TB_RANKS_MAX])
 {
     uint32_t w = gt->w[s];
     int k = W_KIND(w);
     *d = 0;
-    e[0] = 0, e[1] = 0;
-    if (k == K_UNUSED) {
-        e[0] = e[1] = qa ? QR_NEVER : 0;
+    for (int i = 0; i < TB_RANKS_MAX; i++)
+        e[i] = nranks ? QR_NEVER : 0;
+    if (k == K_UNUSED)
         return TB_V_UNUSED;
-    }
-    if (qa) {
-        int L = g->tb->cr.quiet_limit;
-        e[0] = qa[s], e[1] = qb[s];
-        tbv x = quiet_value(gt->u, gt->t, L, 0,
-                            e[0] == QR_NEVER ? TB_NEVER : (int)e[0],
-                            e[1] == QR_NEVER ? TB_NEVER : (int)e[1]);
+    if (nranks) {
+        for (int i = 0; i < nranks; i++)
+            e[i] = q[i][s];
+        tb_ranks r = ranks_at(q, nranks, s);
+        tbv x = quiet_value(gt->u, gt->t, g->tb->cr.quiet_limit, 0, &r);
         *d = x.v ? x.d : 0;
         return x.v > 0 ? TB_V_WIN : x.v < 0 ? TB_V_LOSS : TB_V_DRAW;
     }
@@ -984,11 +1095,13 @@ static int longer(const tb_header *h, int v, int d)
                          : v == TB_V_LOSS && (uint32_t)d > h->longest_loss;
 }
 
-/* Whether a distance of the rank's slots of gt needs two bytes. */
+/* Whether an entry of the rank's slots of gt needs two bytes: a distance
+ * above 255, or under a quiet limit a rank that may reach 255 (the byte
+ * that means "never"). */
 static int needs_two_bytes(const gen_ctx *g, const gen_tier *gt, int quiet)
 {
     if (quiet)
-        return g->tb->cr.quiet_limit > 255;
+        return g->tb->cr.quiet_limit >= 255;
     for (uint64_t s = 0; s < gt->bound[1] - gt->bound[0]; s++)
         if ((W_KIND(gt->w[s]) == K_WIN || W_KIND(gt->w[s]) == K_LOSS) &&
             W_DIST(gt->w[s]) > 255)
@@ -999,43 +1112,30 @@ static int needs_two_bytes(const gen_ctx *g, const gen_tier *gt, int quiet)
 /* Encode the rank's slots of gt, the first at byte 0 of wdl and dist
  * (bound[0] is a multiple of 4), and count their figures into h as the
  * file's header counts them, in slot order. */
-static void encode(const gen_ctx *g, const gen_tier *gt, const uint16_t *qa,
-                   const uint16_t *qb, uint8_t *wdl, uint8_t *dist,
-                   tb_header *h)
+static void encode(const gen_ctx *g, const gen_tier *gt,
+                   uint16_t *const q[TB_RANKS_MAX], int nranks, uint8_t *wdl,
+                   uint8_t *dist, tb_header *h)
 {
-    const struct seega_tablebase *tb = g->tb;
-    int per = qa ? 2 : 1; /* entries a slot */
+    int per = nranks ? nranks : 1; /* entries a slot */
     for (uint64_t i = 0; i < gt->bound[1] - gt->bound[0]; i++) {
         uint64_t s = gt->bound[0] + i;
         int d;
-        unsigned e[2];
-        int v = slot_out(g, gt, qa, qb, i, &d, e);
+        unsigned e[TB_RANKS_MAX];
+        int v = slot_out(g, gt, q, nranks, i, &d, e);
         wdl[i >> 2] |= (uint8_t)(v << ((i & 3) * 2));
         for (int k = 0; k < per; k++) {
-            uint8_t *q = dist + (per * i + (uint64_t)k) * h->dist_bytes;
-            q[0] = (uint8_t)e[k];
+            uint8_t *o = dist + (per * i + (uint64_t)k) * h->dist_bytes;
+            o[0] = (uint8_t)e[k];
             if (h->dist_bytes == 2)
-                q[1] = (uint8_t)(e[k] >> 8);
+                o[1] = (uint8_t)(e[k] >> 8);
         }
-        int win = v == TB_V_WIN, more = longer(h, v, d);
-        if (more && qa) {
-            /* Under a limit the probe gives 0 for a game over: checked
-             * only where the figure would change. */
-            uint32_t m, o;
-            tb_unrank(&tb->ix, gt->u, gt->t, s, &m, &o);
-            POS p = pos_of(m, o);
-            p_turn_start(&p, &tb->cr);
-            if (p.result != SEEGA_ONGOING)
-                d = 0;
-            more = longer(h, v, d);
-        }
-        if (more && win) {
+        if (longer(h, v, d) && v == TB_V_WIN) {
             h->longest_win = (uint32_t)d;
             h->longest_win_slot = s;
-        } else if (more) {
+        } else if (longer(h, v, d)) {
             h->longest_loss = (uint32_t)d;
         }
-        h->wins += win;
+        h->wins += v == TB_V_WIN;
         h->losses += v == TB_V_LOSS;
         h->draws += v == TB_V_DRAW;
     }
@@ -1080,22 +1180,24 @@ static int gather0(gen_ctx *g, const uint8_t *part, uint8_t *all,
 
 /*
  * Write tier gt, on every rank: the value of each slot at counter 0 (2
- * bits), its distance, or under a quiet limit (qa and qb not NULL) its
- * two ranks, in 1 byte each or 2 where one needs more, and the header's
+ * bits), its distance, or under a quiet limit (nranks not 0) its
+ * nranks ranks, in 1 byte each or 2 where one needs more, and the header's
  * figures. Each rank encodes its slots; rank 0 gathers the parts and the
  * figures and writes the file. 0, or -1 when a rank failed.
  */
-static int write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
-                      const uint16_t *qb, const char *path)
+static int write_tier(gen_ctx *g, gen_tier *gt,
+                      uint16_t *const q[TB_RANKS_MAX], int nranks,
+                      const char *path)
 {
     const struct seega_tablebase *tb = g->tb;
-    int per = qa ? 2 : 1, R = g->ranks;
+    int per = nranks ? nranks : 1, R = g->ranks;
     tb_header h;
     memset(&h, 0, sizeof h);
     h.mover = (uint32_t)gt->u;
     h.other = (uint32_t)gt->t;
     h.slots = gt->slots;
-    int big = needs_two_bytes(g, gt, qa != NULL);
+    h.ranks = (uint32_t)nranks;
+    int big = needs_two_bytes(g, gt, nranks != 0);
     sync_ranks(g, NULL, NULL, &big);
     if (failed(g))
         return -1;
@@ -1104,7 +1206,11 @@ static int write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
     /* rank 0 holds the whole table, the others their part */
     uint64_t nw = g->rank == 0 ? (gt->slots + 3) / 4 : (own + 3) / 4;
     uint64_t nd = g->rank == 0 ? gt->slots * esz : own * esz;
-    uint8_t *wdl = calloc(nw ? nw : 1, 1), *dist = calloc(nd ? nd : 1, 1);
+    size_t nwb, ndb; /* in 64 bits above: refused where they do not fit */
+    int fits = sg_bytes(nw ? nw : 1, 1, &nwb) == 0 &&
+               sg_bytes(nd ? nd : 1, 1, &ndb) == 0;
+    uint8_t *wdl = fits ? calloc(nwb, 1) : NULL;
+    uint8_t *dist = fits ? calloc(ndb, 1) : NULL;
     uint64_t *woff = malloc((size_t)(R + 1) * sizeof *woff);
     uint64_t *doff = malloc((size_t)(R + 1) * sizeof *doff);
     uint64_t *fig = calloc((size_t)R * 6, sizeof *fig);
@@ -1112,7 +1218,7 @@ static int write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
         fail(g, SEEGA_E_NOMEM, "out of memory writing tier %dv%d", gt->u,
              gt->t);
     if (sync_errors(g) == 0) {
-        encode(g, gt, qa, qb, wdl, dist, &h);
+        encode(g, gt, q, nranks, wdl, dist, &h);
         for (int r = 0; r <= R; r++) {
             uint64_t b = rank_bound(g, gt, r);
             woff[r] = r == R ? (gt->slots + 3) / 4 : b / 4;
@@ -1133,6 +1239,7 @@ static int write_tier(gen_ctx *g, gen_tier *gt, const uint16_t *qa,
                 h.other = (uint32_t)gt->t;
                 h.slots = gt->slots;
                 h.dist_bytes = big ? 2 : 1;
+                h.ranks = (uint32_t)nranks;
                 for (int r = 0; r < R; r++)
                     merge_figures(&h, fig + 6 * r);
             }
@@ -1180,34 +1287,65 @@ static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
         g->tier[i].bound[1] = rank_bound(g, &g->tier[i], g->rank + 1);
     }
     int L = tb->cr.quiet_limit;
-    uint16_t *qa[2] = {NULL, NULL}, *qb[2] = {NULL, NULL};
+    /* Under a quiet limit, each tier's ranks (tb_ranks' order), the last
+     * two only when the plies run is made. */
+    uint16_t *q[2][TB_RANKS_MAX] = {{NULL}, {NULL}};
     for (int i = 0; i < g->ntiers; i++) {
         gen_tier *gt = &g->tier[i];
         uint64_t own = gt->bound[1] - gt->bound[0];
-        size_t n = own ? own : 1;
-        gt->w = malloc(n * sizeof(uint32_t));
-        if (L) {
-            qa[i] = malloc(n * sizeof(uint16_t));
-            qb[i] = malloc(n * sizeof(uint16_t));
-        }
-        if (!gt->w || (L && (!qa[i] || !qb[i])))
+        size_t n; /* refused where it does not fit a size_t */
+        gt->w = sg_bytes(own ? own : 1, sizeof(uint32_t), &n) != 0
+                    ? NULL
+                    : malloc(n);
+        int lack = !gt->w;
+        for (int k = 0; L && k < 3; k++)
+            lack |= !(q[i][k] = rank_array(gt));
+        if (lack)
             fail(g, SEEGA_E_NOMEM, "out of memory for tier %dv%d (%llu MiB)",
-                 gt->u, gt->t, (unsigned long long)(own * 4 >> 20));
+                 gt->u, gt->t,
+                 (unsigned long long)(own * (L ? 10 : 4) >> 20));
     }
-    seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION, u, t, 0, 0,
+    seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION,
+                              u,
+                              t,
+                              0,
+                              0,
                               g->tier[0].slots +
-                                  (g->ntiers > 1 ? g->tier[1].slots : 0)};
+                                  (g->ntiers > 1 ? g->tier[1].slots : 0),
+                              0,
+                              0};
     if (sync_errors(g) == 0)
         progress_of(progress, user, &info, SEEGA_TB_STAGE_START, 0);
-    /* Under a quiet limit: run 0 gives the ranks of the wins of each side,
-     * run 1 (u != t) those of the draws or better of the side with fewer
-     * pieces. */
-    int runs = L && u != t ? 2 : 1, flag = 0;
+    /* Under a quiet limit: the values run gives the ranks of the wins of
+     * each side, the draws run (u != t) those of the draws or better of
+     * the side with fewer pieces, and the plies run, where a turn inside
+     * the pair can end the game, the wins' distances in plies (see
+     * tb_ranks in tb/tb.h). */
+    int flag = 0;
     uint64_t own = own_slots(g);
-    for (g->mode = 0; g->mode < runs && !failed(g); g->mode++) {
+    g->terminal = g->plies = 0;
+    for (int run = MODE_VALUES; run <= MODE_PLIES && !failed(g); run++) {
+        if (run == MODE_DRAWS && !(L && u != t))
+            continue;
+        if (run == MODE_PLIES && !(L && g->plies))
+            continue;
+        if (run == MODE_PLIES)
+            for (int i = 0; i < g->ntiers; i++)
+                for (int k = 3; k < TB_RANKS_MAX; k++)
+                    if (!(q[i][k] = rank_array(&g->tier[i])))
+                        fail(g, SEEGA_E_NOMEM,
+                             "out of memory for tier %dv%d", g->tier[i].u,
+                             g->tier[i].t);
+        if (sync_errors(g) != 0)
+            break;
+        g->mode = run;
+        g->settle = run == MODE_PLIES;
         g->hi = 0;
         run_window(g, job_init, 0, own);
+        flag = __atomic_load_n(&g->terminal, __ATOMIC_RELAXED);
         sync_ranks(g, NULL, NULL, &flag);
+        if (run == MODE_VALUES)
+            g->plies = flag;
         for (g->level = 1; !failed(g) && g->level <= g->hi + 1; g->level++) {
             back_level(g);
             if (!failed(g))
@@ -1218,15 +1356,15 @@ static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
                             g->level);
         }
         for (int i = 0; L && !failed(g) && i < g->ntiers; i++)
-            take_ranks(g, &g->tier[i], qa[i], qb[i]);
+            take_ranks(g, &g->tier[i], q[i]);
     }
+    int nranks = !L ? 0 : g->plies ? TB_RANKS_MAX : 3;
     for (int i = 0; i < g->ntiers && !failed(g); i++) {
         gen_tier *gt = &g->tier[i];
         char path[4096];
         if (tb_file_name(&tb->rules, dir, gt->u, gt->t, path, sizeof path))
             fail(g, SEEGA_E_INVALID, "the directory name is too long");
-        else if (write_tier(g, gt, L ? qa[i] : NULL, L ? qb[i] : NULL,
-                            path) == 0) {
+        else if (write_tier(g, gt, q[i], nranks, path) == 0) {
             char msg[SEEGA_ERROR_MAX];
             int32_t st = tb_table_open(&tb->tier[gt->u][gt->t], path,
                                        &tb->rules, gt->u, gt->t, gt->slots,
@@ -1246,28 +1384,42 @@ static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
     for (int i = 0; i < g->ntiers; i++) {
         free(g->tier[i].w);
         g->tier[i].w = NULL;
-        free(qa[i]);
-        free(qb[i]);
+        for (int k = 0; k < TB_RANKS_MAX; k++)
+            free(q[i][k]);
     }
     return failed(g) ? -1 : 0;
 }
 
 /* Whether both files of the pair (u, t) are in dir and pass the checks
- * (opened then); -1 when the name does not fit. */
+ * (opened then): 1, or 0 when one is missing or damaged (the pair is
+ * solved again and its files replaced); a negative status with a message
+ * when a name does not fit or a file is there but cannot be read or is
+ * not a regular file (nothing is replaced then). */
 static int pair_on_disk(struct seega_tablebase *tb, const char *dir, int u,
-                        int t)
+                        int t, char *msg, size_t cap)
 {
     int have = 1;
     for (int i = 0; i < 2 && have; i++) {
         int a = i ? t : u, b = i ? u : t;
         char path[4096];
-        if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path))
-            return -1;
-        if (!tb->tier[a][b].wdl &&
-            tb_table_open(&tb->tier[a][b], path, &tb->rules, a, b,
-                          tb_tier_slots(&tb->ix, a, b), NULL,
-                          0) != SEEGA_OK)
+        if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path)) {
+            sg_format(msg, cap, "the directory name is too long");
+            return SEEGA_E_INVALID;
+        }
+        if (tb->tier[a][b].wdl)
+            continue;
+        int there = tb_file_present(path, msg, cap);
+        if (there < 0)
+            return SEEGA_E_IO;
+        if (!there) {
             have = 0;
+            continue;
+        }
+        int32_t st = tb_table_open(&tb->tier[a][b], path, &tb->rules, a, b,
+                                   tb_tier_slots(&tb->ix, a, b), msg, cap);
+        if (st == SEEGA_E_IO)
+            return st;
+        have = st == SEEGA_OK;
     }
     return have;
 }
@@ -1285,17 +1437,30 @@ static void gen_free(gen_ctx *g)
     free(g->from);
 }
 
-int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
-                        int threads, const seega_tb_cluster *cl,
-                        seega_tb_progress_fn progress, void *user, char *msg,
-                        size_t cap)
+/* The caller's progress callback, through which solve_pair reports: the
+ * stop callback is then asked at the next poll, whatever the time. */
+static void relay(void *user, const seega_tb_progress *info)
 {
+    gen_ctx *g = user;
+    g->opt->progress(g->opt->progress_user, info);
+    g->poll_now = 1;
+}
+
+int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
+                        const seega_tb_options *opt,
+                        const seega_tb_cluster *cl, char *msg, size_t cap)
+{
+    int threads = opt->threads;
+    seega_tb_progress_fn progress = opt->progress ? relay : NULL;
     gen_ctx *g = calloc(1, sizeof *g);
     if (!g) {
         sg_format(msg, cap, "out of memory");
         return SEEGA_E_NOMEM;
     }
+    void *user = g;
     g->tb = tb;
+    g->opt = opt;
+    g->dir = dir;
     g->cr = tb->cr;
     g->cr.quiet_limit = 0;
     g->threads = threads < 1 ? 1 : threads > 64 ? 64 : threads;
@@ -1326,16 +1491,18 @@ int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
                 continue;
             /* Both tiers of the pair already on disk, for every rank: keep
              * them. */
-            int have = pair_on_disk(tb, dir, u, t);
+            poll_caller(g); /* between pairs */
+            char why[SEEGA_ERROR_MAX];
+            int have = pair_on_disk(tb, dir, u, t, why, sizeof why);
             if (have < 0)
-                fail(g, SEEGA_E_INVALID, "the directory name is too long");
+                fail(g, have, "%s", why);
             int lack = have != 1;
             sync_ranks(g, NULL, NULL, &lack);
             if (failed(g))
                 break;
             if (!lack) {
                 seega_tb_progress info = {SEEGA_TB_PROGRESS_VERSION, u, t, 0,
-                                          0, 0};
+                                          0, 0, 0, 0};
                 progress_of(progress, user, &info, SEEGA_TB_STAGE_FOUND, 0);
                 continue;
             }
@@ -1378,10 +1545,9 @@ static int32_t slot_fault(tb_fault *fault, uint32_t m, uint32_t o, tbv want,
  *
  * Under a quiet limit L, at every counter q from 0 to L - 1: the child
  * of a quiet action is taken at q + 1 (where L ends the game by count),
- * that of a capture at 0. The game left inside a pair is finite, so this
- * fixes every value given the lower tiers. A distance is checked where
- * the result is forced (by a capture or an end of the game); where the
- * limit gives it, the distance is L - q by construction.
+ * that of a capture at 0, where it settles the result in one ply. The
+ * game left inside a pair is finite, so this fixes every value and
+ * distance given the lower tiers.
  */
 int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                       tb_fault *fault)
@@ -1419,7 +1585,8 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                 int st = eval_state(tb, &kid[i], &cv, NULL);
                 if (st != 0)
                     return slot_fault(fault, m, o, (tbv){0, 0}, cv, st, 0);
-                fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r);
+                fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r,
+                                    1);
             }
         }
         for (int q = 0; q < counters; q++) {
@@ -1438,18 +1605,13 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                         POS c = kid[i];
                         c.quiet = q + 1;
                         st = eval_state(tb, &c, &cv, NULL);
-                        cv = tbv_back(cv, c.side == p0.side, &c, r);
+                        cv = tbv_back(cv, c.side == p0.side, &c, r, 1);
                     }
                     if (i == 0 || tbv_score(cv) > tbv_score(got))
                         got = cv;
                 }
             }
-            /* Without a limit every distance is checked; under one, those
-             * of results forced before the limit (a game over: 0). */
-            int def = u > t ? 1 : u < t ? -1 : 0;
-            int forced = !L || (want.v != def && want.v != 0 &&
-                                p0.result == SEEGA_ONGOING);
-            if (st != 0 || got.v != want.v || (forced && got.d != want.d))
+            if (st != 0 || got.v != want.v || got.d != want.d)
                 return slot_fault(fault, m, o, want, got, st, q);
         }
         fault->checked++;

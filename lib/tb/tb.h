@@ -80,6 +80,7 @@ typedef struct tb_header {
     uint64_t checksum;
     int32_t rules[12]; /* the seega_rules fields, version first */
     char rules_text[TB_RULES_TEXT];
+    uint32_t ranks;    /* under a quiet limit: ranks a slot (3 or 5) */
 } tb_header;
 
 /* One tier's table, mapped (or held) in memory. */
@@ -95,9 +96,14 @@ typedef struct tb_table {
  * fit cap. */
 int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
                  char *out, size_t cap);
+/* Whether a file (of any kind) is at path: 1, 0 when there is none, -1
+ * with a message when that cannot be told (a directory that cannot be
+ * searched, a loop of links). */
+int tb_file_present(const char *path, char *msg, size_t cap);
 /* Map and check a table file of tier (u, t), `slots` slots (the index's
  * tb_tier_slots): SEEGA_OK, or an error with a message (missing file:
- * SEEGA_E_IO; wrong rules, format, size, checksum: SEEGA_E_CORRUPT). */
+ * not a regular file, unreadable: SEEGA_E_IO; wrong rules, format, size,
+ * checksum, figures: SEEGA_E_CORRUPT). Never blocks on a FIFO or device. */
 int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
                       int u, int t, uint64_t slots, char *msg, size_t cap);
 /* Check a table held in memory. */
@@ -116,25 +122,71 @@ static inline int tb_table_get(const tb_table *tb, uint64_t slot, int *dist)
     return v;
 }
 /*
- * Tables of rules with a quiet-turn limit L hold two ranks a slot in
- * place of the distance, each a count of quiet turns (dist_bytes wide,
- * all ones for TB_NEVER: not within the limit); tb/solve.c reads them
- * (quiet_value). The 2-bit value is the one at quiet counter 0.
+ * Tables of rules with a quiet-turn limit L hold, in place of the
+ * distance, 3 or 5 ranks a slot (dist_bytes each, all ones for TB_NEVER:
+ * not within the limit); tb/solve.c reads them (quiet_value). The 2-bit
+ * value is the one at quiet counter 0.
+ *
+ * A rank is what a side needs to force a goal in the game without the
+ * limit, where a capture or removal that keeps the goal, or an end of the
+ * game, is the target: w (the mover forces a win), l (the other side
+ * forces a win), d (when U != T: the side behind on count forces a draw
+ * or better), counted in quiet turns, which decides whether the goal
+ * comes before the limit. The distance of a goal in plies, the settling
+ * ply included, is w + 1 and l + 1 where every target is a capture; where
+ * a turn inside the pair can end the game (a blocked side that loses),
+ * a quiet ply may settle too, and wp and lp, stored then, give them.
  */
 #define TB_NEVER 0x7FFF
-static inline void tb_table_ranks(const tb_table *tb, uint64_t slot, int *a,
-                                  int *b)
+#define TB_RANKS_MAX 5
+typedef struct tb_ranks {
+    int w, l, d;
+    int wp, lp; /* -1 when not stored: w + 1 and l + 1 */
+} tb_ranks;
+static inline void tb_table_ranks(const tb_table *tb, uint64_t slot,
+                                  tb_ranks *out)
 {
+    int e[TB_RANKS_MAX] = {-1, -1, -1, -1, -1};
+    int n = (int)tb->h.ranks;
     if (tb->h.dist_bytes == 1) {
-        const uint8_t *p = tb->dist + 2 * slot;
-        *a = p[0] == 0xFF ? TB_NEVER : p[0];
-        *b = p[1] == 0xFF ? TB_NEVER : p[1];
+        const uint8_t *p = tb->dist + (uint64_t)n * slot;
+        for (int k = 0; k < n; k++)
+            e[k] = p[k] == 0xFF ? TB_NEVER : p[k];
     } else {
-        const uint8_t *p = tb->dist + 4 * slot;
-        int x = p[0] | p[1] << 8, y = p[2] | p[3] << 8;
-        *a = x == 0xFFFF ? TB_NEVER : x;
-        *b = y == 0xFFFF ? TB_NEVER : y;
+        const uint8_t *p = tb->dist + 2 * (uint64_t)n * slot;
+        for (int k = 0; k < n; k++) {
+            int x = p[2 * k] | p[2 * k + 1] << 8;
+            e[k] = x == 0xFFFF ? TB_NEVER : x;
+        }
     }
+    *out = (tb_ranks){e[0], e[1], e[2], e[3], e[4]};
+}
+/*
+ * The value (1, 0, -1) at quiet counter q of a slot of tier (u, t) under
+ * a quiet limit L, from its ranks, and its distance in plies (0 for a
+ * draw) (docs/tablebases.md, "The quiet limit"). The limit, reached,
+ * scores the game by count: the mover, whose u pieces stay u inside the
+ * tier, gets sign(u - t), L - q quiet turns (plies) away. A side forces
+ * its goal in time when its rank is at most the quiet turns that may
+ * still be played before the one the limit ends, L - 1 - q.
+ */
+static inline int tb_quiet_value(int u, int t, int L, int q,
+                                 const tb_ranks *k, int *dist)
+{
+    int left = L - 1 - q;
+    int win = k->wp >= 0 ? k->wp : k->w + 1;
+    int loss = k->lp >= 0 ? k->lp : k->l + 1;
+    int v;
+    if (u == t)
+        v = k->w <= left ? 1 : k->l <= left ? -1 : 0;
+    else if (u < t) /* the mover is behind on count */
+        v = k->w <= left ? 1 : k->d <= left ? 0 : -1;
+    else
+        v = k->l <= left ? -1 : k->d <= left ? 0 : 1;
+    *dist = v > 0   ? (k->w <= left ? win : L - q)
+            : v < 0 ? (k->l <= left ? loss : L - q)
+                    : 0;
+    return v;
 }
 /* Write a table (header filled but for the layout and checksum) to path,
  * through a temporary file renamed at the end: SEEGA_OK or SEEGA_E_IO. */
@@ -173,10 +225,11 @@ typedef struct tb_fault {
 int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                       tb_fault *fault);
 /* Generate every tier of tb->rules up to tb->maxp into dir (resuming),
- * leaving them open in tb; as one rank of cl (checked; NULL: alone). */
+ * leaving them open in tb; as one rank of cl (checked; NULL: alone).
+ * opt is checked and complete (every field of the current version), its
+ * version the caller's: STAGE_WORK only from version 2. */
 int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
-                        int threads, const seega_tb_cluster *cl,
-                        seega_tb_progress_fn progress, void *user, char *msg,
-                        size_t cap);
+                        const seega_tb_options *opt,
+                        const seega_tb_cluster *cl, char *msg, size_t cap);
 
 #endif

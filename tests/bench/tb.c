@@ -98,11 +98,13 @@ static double run_generator(const seega_rules *r, int max, int threads,
     return secs;
 }
 
-static void count_start(void *user, const char *spn, int value, int distance)
+static void count_start(void *user, const char *spn, int value, int distance,
+                        int settle)
 {
     (void)spn;
     (void)value;
     (void)distance;
+    (void)settle;
     ++*(double *)user;
 }
 

@@ -4,7 +4,7 @@
  * Once per process, the tables up to 2 pieces a side (four tiny files) of
  * two rule sets are generated into a scratch directory, opened there as
  * the pristine handles and kept in memory as the pristine files: CLASSIC
- * 5, and "modern 5 quiet_limit=3", whose files hold two ranks a slot in
+ * 5, and "modern 5 quiet_limit=3", whose files hold three ranks a slot in
  * place of the distance (a limit this small keeps seega_tb_verify, which
  * checks every quiet counter below the limit, fast). The inputs are
  * written into a second scratch directory. Each input is

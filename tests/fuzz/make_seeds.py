@@ -373,21 +373,27 @@ def tb_read_seeds(seega_tb):
     write("tb_read", "header-only", b"\x00" + classic["1v1"][:512])
     write("tb_read", "empty", b"\x01")
     # Under the quiet limit: the two rule sets' files swapped; a rank one
-    # quiet turn too short (rank a of the longest win, at its slot, in the
-    # ranks that start at the header's offset 88), which seega_tb_verify
-    # finds; the ranks section cut to half its size, the header's file
-    # size with it, as if one distance a slot (the layout check refuses
-    # it).
+    # quiet turn too long (rank w of a win by a capture now, in the three
+    # ranks a slot that start at the header's offset 88: the value and
+    # the header's figures stay true), which seega_tb_verify finds; the ranks
+    # section cut to a third of its size, the header's file size with it,
+    # as if one distance a slot (the layout check refuses it).
     write("tb_read", "classic-in-modern-2v2", bytes([QUIET | 3]) +
           classic["2v2"])
     write("tb_read", "modern-in-classic-2v2", b"\x03" + modern["2v2"])
     f = bytearray(modern["2v2"])
     slots, = struct.unpack_from("<Q", f, 32)
     dist_bytes, = struct.unpack_from("<I", f, 28)
-    slot, = struct.unpack_from("<Q", f, 72)
+    longest, = struct.unpack_from("<I", f, 64)
+    wdl, = struct.unpack_from("<Q", f, 80)
     ranks, = struct.unpack_from("<Q", f, 88)
-    assert dist_bytes == 1 and 0 < f[ranks + 2 * slot] < 255
-    f[ranks + 2 * slot] -= 1
+    per, = struct.unpack_from("<I", f, 352)
+    assert dist_bytes == 1 and per == 3
+    slot = next(s for s in range(slots)
+                if (f[wdl + s // 4] >> (2 * (s % 4))) & 3 == 1 and
+                f[ranks + per * s] == 0)
+    assert longest > 2
+    f[ranks + per * slot] += 1
     write("tb_read", "modern-q3-rank-2v2", bytes([QUIET | 3]) + f)
     write("tb_read", "modern-q3-rank-2v2-fix", bytes([QUIET | FIX | 3]) + f)
     half = bytearray(modern["2v2"][:ranks + slots * dist_bytes])

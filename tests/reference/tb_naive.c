@@ -498,6 +498,57 @@ out:
     return rc;
 }
 
+/*
+ * Under a quiet limit, the plies to the ply that settles each decided
+ * state's result (docs/tablebases.md, "The quiet limit"): 0 for a
+ * finished state; for a won one the least, for a lost one the greatest,
+ * over the actions that keep its value (every action of a lost state), of
+ * 1 when the action captures or removes (its child's counter is 0) or
+ * ends the game, else 1 + the child's; -1 for a draw that goes on. Every other action raises the
+ * counter, so the states are taken from the highest counter down, and a
+ * child's is known before its parent's. -1 for a draw. 0, or -1 when out
+ * of memory or when an action neither settles nor raises the counter.
+ */
+static int settle_plies(const solver *s, int limit, int32_t *settle)
+{
+    for (int q = limit; q >= 0; q--)
+        for (size_t i = 0; i < s->n; i++) {
+            if ((int)s->quiet[i] != q)
+                continue;
+            uint8_t v = s->value[i];
+            if (s->first[i] == s->first[i + 1]) {
+                settle[i] = 0; /* finished */
+                continue;
+            }
+            settle[i] = -1;
+            if (v == V_OPEN || v == V_DRAW)
+                continue; /* a draw */
+            int best = -1;
+            for (uint64_t e = s->first[i]; e < s->first[i + 1]; e++) {
+                uint32_t c = s->edge[e] >> 1;
+                int cv = s->value[c];
+                if (!(s->edge[e] & 1) && cv != V_OPEN)
+                    cv = V_LOSS + V_WIN - cv; /* the other side's view */
+                if (cv != v)
+                    continue; /* this action gives away the value */
+                int d;
+                if (s->quiet[c] == 0 || s->first[c] == s->first[c + 1]) {
+                    d = 1;
+                } else if ((int)s->quiet[c] > q && settle[c] >= 0) {
+                    d = 1 + settle[c];
+                } else {
+                    return -1;
+                }
+                if (best < 0 || (v == V_WIN ? d < best : d > best))
+                    best = d;
+            }
+            if (best < 0)
+                return -1;
+            settle[i] = best;
+        }
+    return 0;
+}
+
 static double binomial(int n, int k)
 {
     double c = 1;
@@ -539,6 +590,7 @@ long long ref_tb_solve_sides(const seega_rules *rules, int max_x, int max_o,
 
     solver s;
     memset(&s, 0, sizeof s);
+    int32_t *settle = NULL;
     long long ret = -1;
     size_t want = (size_t)(starts * 1.1) + 1024;
     size_t tsize = (size_t)1 << 16;
@@ -554,6 +606,11 @@ long long ref_tb_solve_sides(const seega_rules *rules, int max_x, int max_o,
 
     if (generate(&s, g, limit) != 0 || iterate(&s) != 0)
         goto out;
+    if (limit) {
+        settle = malloc((s.n ? s.n : 1) * sizeof *settle);
+        if (settle == NULL || settle_plies(&s, limit, settle) != 0)
+            goto out;
+    }
 
     /* Report the start states. */
     if (fn != NULL) {
@@ -563,14 +620,16 @@ long long ref_tb_solve_sides(const seega_rules *rules, int max_x, int max_o,
             decode(s.key[i], s.quiet[i], &q);
             ref_pos_spn(g, &q, spn, sizeof spn);
             if (s.value[i] == V_OPEN)
-                fn(user, spn, 0, -1); /* a draw: play goes on forever */
+                fn(user, spn, 0, -1, -1); /* a draw: play goes on forever */
             else
-                fn(user, spn, (int)s.value[i] - V_DRAW, (int)s.dist[i]);
+                fn(user, spn, (int)s.value[i] - V_DRAW, (int)s.dist[i],
+                   settle ? (int)settle[i] : (int)s.dist[i]);
         }
     }
     ret = (long long)s.n;
 
 out:
+    free(settle);
     free(s.key);
     free(s.quiet);
     free(s.value);

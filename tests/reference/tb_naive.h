@@ -17,8 +17,11 @@
 
 /* Called once per solved normal turn-start position, see below. value: 1 win, 0 draw,
  * -1 loss, for the side to move; distance: plies to the end of the game under best
- * play (0 for a finished position, -1 for a draw). spn: canonical SPN. */
-typedef void (*ref_tb_fn)(void *user, const char *spn, int value, int distance);
+ * play (0 for a finished position, -1 for a draw); settle: under a quiet limit,
+ * plies to the ply that settles the result (below), else the distance.
+ * spn: canonical SPN. */
+typedef void (*ref_tb_fn)(void *user, const char *spn, int value, int distance,
+                          int settle);
 
 /*
  * Solve every moving-phase position of a 5x5 rule set with at most
@@ -46,6 +49,13 @@ typedef void (*ref_tb_fn)(void *user, const char *spn, int value, int distance);
  * A child's value counts for the parent's mover unchanged when the side
  * to move stays the same (a chain goes on, a removal was made), negated
  * otherwise.
+ *
+ * Under a quiet limit, `settle` counts the plies to the one that settles
+ * the result, that ply included: an action that captures or removes (its
+ * child's counter is 0) or ends the game settles it in 1; any other
+ * action takes 1 + its child's. The winner takes the least over the
+ * actions that keep the win, the loser the greatest over its actions (0
+ * for a finished position, -1 for a draw).
  */
 long long ref_tb_solve(const seega_rules *rules, int max_pieces, ref_tb_fn fn,
                        void *user);
