@@ -2,39 +2,53 @@
  * seega-tb: generate, probe and summarise 5x5 endgame tablebases
  * (docs/tablebases.md).
  *
- *   seega-tb generate RULES MAX DIR [--threads N] [--batch N] [--quiet]
- *   seega-tb bench RULES MAX DIR [--threads N] [--batch N]
- *   seega-tb probe DIR SPN...
- *   seega-tb stats DIR
- *   seega-tb verify DIR
+ *   seega-tb generate RULES MAX DIR [--threads N] [--quiet]
+ *   seega-tb bench RULES MAX DIR [--threads N]
+ *   seega-tb probe DIR SPN... [--rules RULES]
+ *   seega-tb stats DIR [--rules RULES]
+ *   seega-tb verify DIR [--rules RULES]
+ *   seega-tb --help
  *
- * RULES is a rules text ("classic 5", "traditional 5"); MAX the most
- * pieces a side; N threads (default: every core online, at most 64; one
- * in the MPI build). probe prints one line per SPN: `win|draw|loss
- * DISTANCE ACTION` (DISTANCE `-` for a draw, ACTION `-` once the game is
- * over). verify checks every tier against one ply of lookahead
- * (seega_tb_verify). bench generates into a new directory inside DIR,
- * prints the rate and the bytes exchanged of each pair of tiers, and
- * removes it.
+ * RULES is a rules text of 5x5 rules ("classic 5", "traditional 5"); MAX
+ * the most pieces a side, lose_at+1 .. 12; DIR a directory ("" is
+ * refused: "." is the current one); N threads, 1 .. 64 (default: every
+ * core online, at most 64; one in the MPI build). generate reports each
+ * pair of tiers on stderr, and the sweep under way within a pair: on a
+ * terminal one status line rewritten in place, otherwise a line at most
+ * every 5 s; --quiet prints errors only. probe prints one line per SPN:
+ * `win|draw|loss DISTANCE ACTION` (DISTANCE `-` for a draw, ACTION `-`
+ * once the game is over). verify checks every tier against one ply of
+ * lookahead (seega_tb_verify). probe, stats and verify read the one rule
+ * set whose tables DIR holds, or the one --rules names when it holds
+ * several. bench generates into a new directory inside DIR, prints the
+ * rate and the bytes exchanged of each pair of tiers, and removes it.
  *
  * Built with -DSEEGA_MPI=ON, the same program is also seega-tb-mpi: run
  * under mpirun (or srun), generate and bench spread the work over the
  * ranks (seega_tb_generate_cluster over MPI_Alltoallv,
- * docs/distributed.md); --batch sets the values a rank gathers before an
- * exchange. The other commands run on rank 0.
+ * docs/distributed.md), and take --batch B, the values a rank gathers
+ * before an exchange (0 .. SEEGA_TB_BATCH_MAX, 0 for the default). The
+ * other commands run on rank 0. Every rank checks the command line; a
+ * usage error is printed once, by rank 0, and every rank exits with 2.
  *
  * The exit status is 0 on success, 1 on a failure (with a message on
- * stderr), 2 on a usage error.
+ * stderr), 2 on a usage error (a bad or empty argument, MAX out of range
+ * for the rules, a directory with the tables of several rule sets and no
+ * --rules); under MPI every rank exits with the same status.
  *
  * SPDX-License-Identifier: MIT
  */
 #define _POSIX_C_SOURCE 200809L
 #include <seega.h>
 
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -109,34 +123,104 @@ static int32_t generate(const seega_rules *rules, int max, const char *dir,
     return seega_tb_generate_cluster(rules, max, dir, opt, &cl, msg, cap);
 }
 
-/* Report a failed generation: the message of a failure on any rank,
- * which every rank has, once; a failure of this rank alone (its message
- * does not name a rank) ends the whole job. */
-static int generate_failed(const char *msg)
-{
-    if (ranks > 1 && strncmp(msg, "rank ", 5) != 0) {
-        fprintf(stderr, "seega-tb: rank %d: %s\n", rank, msg);
 #ifdef SEEGA_TB_MPI
-        MPI_Abort(MPI_COMM_WORLD, 1);
+#define PROG "seega-tb-mpi"
+#define BATCH_OPT " [--batch B]"
+#else
+#define PROG "seega-tb"
+#define BATCH_OPT ""
 #endif
-    }
-    if (rank == 0)
-        fprintf(stderr, "seega-tb: %s\n", msg);
-    return 1;
+
+static void print_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: " PROG " generate RULES MAX DIR [--threads N]" BATCH_OPT
+            " [--quiet]\n"
+            "       " PROG " bench RULES MAX DIR [--threads N]" BATCH_OPT "\n"
+            "       " PROG " probe DIR SPN... [--rules RULES]\n"
+            "       " PROG " stats DIR [--rules RULES]\n"
+            "       " PROG " verify DIR [--rules RULES]\n"
+            "       " PROG " --help\n"
+            "RULES: a rules text of 5x5 rules (\"classic 5\", \"traditional "
+            "5\"); MAX: pieces a side,\n"
+            "lose_at+1 .. %d; DIR: a directory (\".\" for the current one); "
+            "N: threads, 1 .. 64\n"
+            "(default: %s)."
+#ifdef SEEGA_TB_MPI
+            " B: values a rank gathers before an exchange, 0 .. %d\n"
+            "(0: the default, 4194304)."
+#endif
+            " --rules picks the rule set of DIR's tables when it\n"
+            "holds several. Exit status: 0 success, 1 failure, 2 usage "
+            "error.\n",
+            SEEGA_TB_MAX_PIECES,
+#ifdef SEEGA_TB_MPI
+            "1 a rank", SEEGA_TB_BATCH_MAX
+#else
+            "every core online"
+#endif
+    );
 }
 
+/* A usage error: the usage on stderr (from rank 0 only: every rank checks
+ * the same command line), exit status 2. */
 static int usage(void)
 {
-    if (rank != 0)
-        return 2;
-    fprintf(stderr,
-            "usage: seega-tb generate RULES MAX DIR [--threads N] [--batch N] "
-            "[--quiet]\n"
-            "       seega-tb bench RULES MAX DIR [--threads N] [--batch N]\n"
-            "       seega-tb probe DIR SPN...\n"
-            "       seega-tb stats DIR\n"
-            "       seega-tb verify DIR\n");
+    if (rank == 0)
+        print_usage(stderr);
     return 2;
+}
+
+/* A usage error with its reason (on rank 0), exit status 2. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int bad_usage(const char *fmt, ...)
+{
+    if (rank == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "seega-tb: ");
+        vfprintf(stderr, fmt, ap);
+        fprintf(stderr, "\n(" PROG " --help for the usage)\n");
+        va_end(ap);
+    }
+    return 2;
+}
+
+/* A whole number lo .. hi, in decimal digits only: 0, or -1. */
+static int parse_number(const char *s, long lo, long hi, long *out)
+{
+    if (!isdigit((unsigned char)s[0]) &&
+        !(s[0] == '-' && isdigit((unsigned char)s[1])))
+        return -1;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* RULES: a rules text of 5x5 rules; 0, or 2 after a message. */
+static int parse_rules(const char *text, seega_rules *rules)
+{
+    char msg[SEEGA_ERROR_MAX];
+    if (seega_rules_from_text(text, rules, msg, sizeof msg) != SEEGA_OK)
+        return bad_usage("bad rules '%s': %s", text, msg);
+    if (rules->board_size != 5)
+        return bad_usage("tables are for 5x5 rules only (got '%s')", text);
+    return 0;
+}
+
+/* DIR: any name but "" (which would mean the root); 0, or 2. */
+static int check_dir(const char *dir)
+{
+    if (!dir[0])
+        return bad_usage("the directory is empty: name one (\".\" for the "
+                         "current one)");
+    return 0;
 }
 
 static double now(void)
@@ -155,51 +239,169 @@ typedef struct {
     unsigned long long bytes[3]; /* sent by this rank, by kind */
 } pair_figures;
 
+/* The least time between two lines of progress within a pair, and
+ * between two updates of the status line on a terminal. */
+#define PLAIN_EVERY 5.0
+#define STATUS_EVERY 0.25
+
 typedef struct {
     double start, pair_start;
     int print;       /* print the progress */
+    int tty;         /* stderr is a terminal: a status line in place */
+    int status_len;  /* the status line on the terminal, 0 for none */
+    double last_line;  /* when a line was last printed */
+    double last_status; /* when the status line was last rewritten */
+    double mark;       /* the last START or LEVEL: a sweep begins after */
+    double last_work;  /* the last STAGE_WORK */
+    double sweep_start; /* when the sweep under way began, about */
+    int sweep_level;    /* its level (-1: none yet in this pair) */
+    uint64_t sweep_done;
     unsigned long long at_start[3];
     int npairs;
     pair_figures pair[MAX_PAIRS];
 } progress_state;
 
+/* The progress of generate and bench (one generation a process). */
+static progress_state prog;
+
+/* Erase the status line from the terminal, before any other line. */
+static void status_clear(progress_state *ps)
+{
+    if (ps->status_len) {
+        fprintf(stderr, "\r%*s\r", ps->status_len, "");
+        ps->status_len = 0;
+    }
+}
+
+/* A line of progress: the status line rewritten in place on a terminal
+ * (cut to its width), else a line. */
+static void progress_line(progress_state *ps, const char *line, int status)
+{
+    int n = (int)strlen(line);
+    if (status && ps->tty) {
+#ifdef TIOCGWINSZ
+        struct winsize ws;
+        if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 &&
+            n > ws.ws_col - 1)
+            n = ws.ws_col - 1;
+#endif
+        fprintf(stderr, "\r%.*s", n, line);
+        if (ps->status_len > n)
+            fprintf(stderr, "%*s", ps->status_len - n, "");
+        ps->status_len = n;
+        ps->last_status = now();
+        fflush(stderr);
+        return;
+    }
+    status_clear(ps);
+    fprintf(stderr, "%s\n", line);
+    ps->last_line = now();
+}
+
 static void on_progress(void *user, const seega_tb_progress *p)
 {
     progress_state *ps = user;
+    char line[256];
+    int mover = (int)p->mover, other = (int)p->other;
     switch (p->stage) {
     case SEEGA_TB_STAGE_START:
-        ps->pair_start = now();
+        /* no status line before the pair has run STATUS_EVERY */
+        ps->pair_start = ps->mark = ps->last_status = now();
+        ps->sweep_level = -1;
         memcpy(ps->at_start, sent, sizeof sent);
-        if (ps->print)
-            fprintf(stderr, "tiers %dv%d and %dv%d: %llu slots\n",
-                    (int)p->mover, (int)p->other, (int)p->other,
-                    (int)p->mover, (unsigned long long)p->slots);
+        if (ps->print) {
+            snprintf(line, sizeof line, "tiers %dv%d and %dv%d: %llu slots",
+                     mover, other, other, mover,
+                     (unsigned long long)p->slots);
+            progress_line(ps, line, 0);
+        }
         break;
+    case SEEGA_TB_STAGE_LEVEL: {
+        /* the levels whose walk back is too short for a STAGE_WORK */
+        double t = ps->mark = now();
+        if (!ps->print || t - (ps->tty ? ps->last_status : ps->last_line) <
+                              (ps->tty ? STATUS_EVERY : PLAIN_EVERY))
+            break;
+        snprintf(line, sizeof line, "tiers %dv%d and %dv%d: level %d done, "
+                 "%.1f s", mover, other, other, mover, (int)p->level,
+                 t - ps->pair_start);
+        progress_line(ps, line, 1);
+        break;
+    }
+    case SEEGA_TB_STAGE_WORK: {
+        if (p->version < 2)
+            break;
+        double t = now();
+        if ((int)p->level != ps->sweep_level || p->done < ps->sweep_done) {
+            /* a new sweep: it began after the last report of the previous
+             * one and after the last level's end */
+            ps->sweep_start = ps->mark > ps->last_work ? ps->mark
+                                                       : ps->last_work;
+            ps->sweep_level = (int)p->level;
+        }
+        ps->sweep_done = p->done;
+        ps->last_work = t;
+        if (!ps->print || (!ps->tty && t - ps->last_line < PLAIN_EVERY))
+            break;
+        double rate = t > ps->sweep_start
+                          ? (double)p->done / (t - ps->sweep_start)
+                          : 0;
+        snprintf(line, sizeof line,
+                 "tiers %dv%d and %dv%d: level %d, %s%llu/%llu slots "
+                 "(%.0f%%), %.0f slots/s, %.1f s",
+                 mover, other, other, mover, (int)p->level,
+                 ranks > 1 ? "rank 0's " : "", (unsigned long long)p->done,
+                 (unsigned long long)p->total,
+                 p->total ? 100.0 * (double)p->done / (double)p->total : 0.0,
+                 rate, t - ps->pair_start);
+        progress_line(ps, line, 1);
+        break;
+    }
     case SEEGA_TB_STAGE_DONE:
         if (ps->npairs < MAX_PAIRS) {
             pair_figures *f = &ps->pair[ps->npairs++];
-            f->mover = (int)p->mover;
-            f->other = (int)p->other;
+            f->mover = mover;
+            f->other = other;
             f->slots = (unsigned long long)p->slots;
             f->seconds = now() - ps->pair_start;
             for (int k = 0; k < 3; k++)
                 f->bytes[k] = sent[k] - ps->at_start[k];
         }
-        if (ps->print)
-            fprintf(stderr,
-                    "tiers %dv%d and %dv%d: done in %.1f s (%.1f s in all)\n",
-                    (int)p->mover, (int)p->other, (int)p->other,
-                    (int)p->mover, now() - ps->pair_start,
-                    now() - ps->start);
+        if (ps->print) {
+            snprintf(line, sizeof line,
+                     "tiers %dv%d and %dv%d: done in %.1f s (%.1f s in all)",
+                     mover, other, other, mover, now() - ps->pair_start,
+                     now() - ps->start);
+            progress_line(ps, line, 0);
+        }
         break;
     case SEEGA_TB_STAGE_FOUND:
-        if (ps->print)
-            fprintf(stderr, "tiers %dv%d and %dv%d: on disk, kept\n",
-                    (int)p->mover, (int)p->other, (int)p->other,
-                    (int)p->mover);
+        if (ps->print) {
+            snprintf(line, sizeof line,
+                     "tiers %dv%d and %dv%d: on disk, kept", mover, other,
+                     other, mover);
+            progress_line(ps, line, 0);
+        }
         break;
     default: break;
     }
+}
+
+/* Report a failed generation: the message of a failure on any rank,
+ * which every rank has, once; a failure of this rank alone (its message
+ * does not name a rank) ends the whole job. */
+static int generate_failed(const char *msg)
+{
+    status_clear(&prog);
+    if (ranks > 1 && strncmp(msg, "rank ", 5) != 0) {
+        fprintf(stderr, "seega-tb: rank %d: %s\n", rank, msg);
+#ifdef SEEGA_TB_MPI
+        MPI_Abort(MPI_COMM_WORLD, 1);
+#endif
+    }
+    if (rank == 0)
+        fprintf(stderr, "seega-tb: %s\n", msg);
+    return 1;
 }
 
 /* The arguments of generate and bench. */
@@ -212,28 +414,31 @@ typedef struct {
     int quiet;
 } gen_args;
 
-/* 0, or the exit status of a bad command line. */
+/*
+ * generate|bench RULES MAX DIR [options]: 0, or 2 after a message. Every
+ * argument the library would refuse is checked here, the same on every
+ * rank, so that a bad command line is a usage error printed once, never
+ * a failure of each rank.
+ */
 static int parse_gen(int argc, char **argv, int quiet_ok, gen_args *ga)
 {
     if (argc < 5)
         return usage();
-    char msg[SEEGA_ERROR_MAX];
-    if (seega_rules_from_text(argv[2], &ga->rules, msg, sizeof msg) !=
-        SEEGA_OK) {
-        if (rank == 0)
-            fprintf(stderr, "seega-tb: %s\n", msg);
-        return 1;
-    }
-    char *end;
-    long max = strtol(argv[3], &end, 10);
-    if (*end || end == argv[3] || max < 0 || max > 99) {
-        if (rank == 0)
-            fprintf(stderr, "seega-tb: MAX must be a number of pieces: %s\n",
-                    argv[3]);
-        return 2;
+    int rc = parse_rules(argv[2], &ga->rules);
+    if (rc)
+        return rc;
+    long max, lo = ga->rules.lose_at + 1;
+    if (parse_number(argv[3], lo, SEEGA_TB_MAX_PIECES, &max)) {
+        char text[SEEGA_RULES_TEXT_MAX];
+        seega_rules_to_text(&ga->rules, text, sizeof text);
+        return bad_usage("MAX must be a number of pieces, %ld .. %d under "
+                         "%s (got '%s')",
+                         lo, SEEGA_TB_MAX_PIECES, text, argv[3]);
     }
     ga->max = (int)max;
     ga->dir = argv[4];
+    if ((rc = check_dir(ga->dir)) != 0)
+        return rc;
     ga->opt = (seega_tb_options)SEEGA_TB_OPTIONS_INIT;
     ga->batch = 0;
     ga->quiet = 0;
@@ -243,25 +448,31 @@ static int parse_gen(int argc, char **argv, int quiet_ok, gen_args *ga)
     ga->opt.threads = 1; /* one rank a core */
 #endif
     for (int i = 5; i < argc; i++) {
-        if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
-            ga->opt.threads = (int32_t)strtol(argv[++i], &end, 10);
-            if (*end) {
-                if (rank == 0)
-                    fprintf(stderr, "seega-tb: bad thread count\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--batch") == 0 && i + 1 < argc) {
-            unsigned long b = strtoul(argv[++i], &end, 10);
-            if (*end || b > SEEGA_TB_BATCH_MAX) {
-                if (rank == 0)
-                    fprintf(stderr, "seega-tb: --batch takes 0..%d\n",
-                            SEEGA_TB_BATCH_MAX);
-                return 2;
-            }
-            ga->batch = (uint32_t)b;
+        long v;
+        if (strcmp(argv[i], "--threads") == 0) {
+            if (i + 1 >= argc)
+                return bad_usage("--threads needs a number, 1 .. 64");
+            if (parse_number(argv[++i], 1, 64, &v))
+                return bad_usage("--threads takes 1 .. 64 (got '%s')",
+                                 argv[i]);
+            ga->opt.threads = (int32_t)v;
+        } else if (strcmp(argv[i], "--batch") == 0) {
+#ifdef SEEGA_TB_MPI
+            if (i + 1 >= argc)
+                return bad_usage("--batch needs a number, 0 .. %d",
+                                 SEEGA_TB_BATCH_MAX);
+            if (parse_number(argv[++i], 0, SEEGA_TB_BATCH_MAX, &v))
+                return bad_usage("--batch takes 0 .. %d (got '%s')",
+                                 SEEGA_TB_BATCH_MAX, argv[i]);
+            ga->batch = (uint32_t)v;
+#else
+            return bad_usage("--batch is for seega-tb-mpi");
+#endif
         } else if (quiet_ok && strcmp(argv[i], "--quiet") == 0) {
             ga->quiet = 1;
         } else {
+            if (rank == 0)
+                fprintf(stderr, "seega-tb: unknown argument '%s'\n", argv[i]);
             return usage();
         }
     }
@@ -274,17 +485,21 @@ static int cmd_generate(int argc, char **argv)
     int rc = parse_gen(argc, argv, 1, &ga);
     if (rc)
         return rc;
-    static progress_state ps;
-    ps.start = ps.pair_start = now();
-    ps.print = !ga.quiet && rank == 0;
+    progress_state *ps = &prog;
+    ps->start = ps->pair_start = ps->last_line = now();
+    ps->print = !ga.quiet && rank == 0;
+    ps->tty = isatty(STDERR_FILENO);
     ga.opt.progress = on_progress;
-    ga.opt.progress_user = &ps;
+    ga.opt.progress_user = ps;
     char msg[SEEGA_ERROR_MAX];
     if (generate(&ga.rules, ga.max, ga.dir, &ga.opt, ga.batch, msg,
                  sizeof msg) != SEEGA_OK)
         return generate_failed(msg);
-    if (ps.print)
-        fprintf(stderr, "done in %.1f s\n", now() - ps.start);
+    if (ps->print) {
+        char line[64];
+        snprintf(line, sizeof line, "done in %.1f s", now() - ps->start);
+        progress_line(ps, line, 0);
+    }
     return 0;
 }
 
@@ -335,14 +550,14 @@ static int cmd_bench(int argc, char **argv)
 #endif
     if (!dir[0])
         return 1;
-    static progress_state ps;
-    ps.start = ps.pair_start = now();
+    progress_state *ps = &prog; /* the figures, nothing printed */
+    ps->start = ps->pair_start = now();
     ga.opt.progress = on_progress;
-    ga.opt.progress_user = &ps;
+    ga.opt.progress_user = ps;
     char msg[SEEGA_ERROR_MAX];
     int32_t st = generate(&ga.rules, ga.max, dir, &ga.opt, ga.batch, msg,
                           sizeof msg);
-    double total_s = now() - ps.start;
+    double total_s = now() - ps->start;
     if (st != SEEGA_OK) {
         if (rank == 0)
             remove_bench_dir(dir);
@@ -350,10 +565,10 @@ static int cmd_bench(int argc, char **argv)
     }
     /* the bytes of every rank, summed on rank 0 */
     unsigned long long bytes[MAX_PAIRS][3];
-    for (int i = 0; i < ps.npairs; i++)
-        memcpy(bytes[i], ps.pair[i].bytes, sizeof bytes[i]);
+    for (int i = 0; i < ps->npairs; i++)
+        memcpy(bytes[i], ps->pair[i].bytes, sizeof bytes[i]);
 #ifdef SEEGA_TB_MPI
-    MPI_Reduce(rank == 0 ? MPI_IN_PLACE : bytes, bytes, 3 * ps.npairs,
+    MPI_Reduce(rank == 0 ? MPI_IN_PLACE : bytes, bytes, 3 * ps->npairs,
                MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
 #endif
     if (rank != 0)
@@ -377,12 +592,12 @@ static int cmd_bench(int argc, char **argv)
            "ctl B/p");
     unsigned long long all_pos = 0, all_slots = 0, all_b[3] = {0, 0, 0};
     double all_s = 0;
-    for (int i = 0; i <= ps.npairs; i++) {
+    for (int i = 0; i <= ps->npairs; i++) {
         unsigned long long pos = 0, slots, *b;
         double s;
         char name[16];
-        if (i < ps.npairs) {
-            const pair_figures *f = &ps.pair[i];
+        if (i < ps->npairs) {
+            const pair_figures *f = &ps->pair[i];
             for (int k = 0; k < 2; k++) {
                 seega_tb_tier ti;
                 ti.version = SEEGA_TB_TIER_VERSION;
@@ -420,59 +635,80 @@ static int cmd_bench(int argc, char **argv)
     return 0;
 }
 
-/* The rules of the tables in dir, from their file names
- * (RULES.UvT.sgtb, RULES with '+' for spaces): 0, or 1 with a message. */
-static int rules_in_dir(const char *dir, seega_rules *rules)
+/* The rule sets whose tables dir holds, from their file names
+ * (RULES.UvT.sgtb, RULES the rules text with '+' for spaces), sorted, in
+ * found[0 .. n-1]; n, or -1 when dir cannot be read. */
+#define MAX_SETS 16
+static int rule_sets_in_dir(const char *dir,
+                            char found[MAX_SETS][SEEGA_RULES_TEXT_MAX])
 {
     DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "seega-tb: cannot read %s\n", dir);
-        return 1;
-    }
-    char found[SEEGA_RULES_TEXT_MAX] = "";
-    int several = 0;
+    if (!d)
+        return -1;
+    int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         const char *name = e->d_name;
-        size_t n = strlen(name);
-        if (n < 10 || strcmp(name + n - 5, ".sgtb") != 0)
+        size_t len = strlen(name);
+        if (len < 10 || strcmp(name + len - 5, ".sgtb") != 0)
             continue;
         const char *dot = strchr(name, '.');
-        if (!dot || (size_t)(dot - name) >= sizeof found)
+        if (!dot || dot == name ||
+            (size_t)(dot - name) >= SEEGA_RULES_TEXT_MAX)
             continue;
         char text[SEEGA_RULES_TEXT_MAX];
         memcpy(text, name, (size_t)(dot - name));
         text[dot - name] = '\0';
-        if (found[0] && strcmp(found, text) != 0)
-            several = 1;
-        else
-            strcpy(found, text);
+        for (char *c = text; *c; c++)
+            if (*c == '+')
+                *c = ' ';
+        int at = 0;
+        while (at < n && strcmp(found[at], text) < 0)
+            at++;
+        if ((at < n && strcmp(found[at], text) == 0) || n == MAX_SETS)
+            continue;
+        memmove(found[at + 1], found[at], (size_t)(n - at) * sizeof found[0]);
+        strcpy(found[at], text);
+        n++;
     }
     closedir(d);
-    if (!found[0]) {
-        fprintf(stderr, "seega-tb: no tables in %s\n", dir);
-        return 1;
-    }
-    if (several) {
-        fprintf(stderr, "seega-tb: %s holds tables of several rule sets\n",
-                dir);
-        return 1;
-    }
-    for (char *c = found; *c; c++)
-        if (*c == '+')
-            *c = ' ';
-    char msg[SEEGA_ERROR_MAX];
-    if (seega_rules_from_text(found, rules, msg, sizeof msg) != SEEGA_OK) {
-        fprintf(stderr, "seega-tb: %s: %s\n", found, msg);
-        return 1;
-    }
-    return 0;
+    return n;
 }
 
-static int open_dir(const char *dir, seega_rules *rules, seega_tablebase **tb)
+/* Open the tables of dir: those of the rules text `rules_text` (--rules),
+ * else of the one rule set dir holds. 0; 1 after a failure; 2 after a
+ * usage error (several rule sets and no --rules). */
+static int open_dir(const char *dir, const char *rules_text,
+                    seega_rules *rules, seega_tablebase **tb)
 {
-    if (rules_in_dir(dir, rules))
-        return 1;
+    if (!rules_text) {
+        char found[MAX_SETS][SEEGA_RULES_TEXT_MAX];
+        int n = rule_sets_in_dir(dir, found);
+        if (n < 0) {
+            fprintf(stderr, "seega-tb: cannot read %s\n", dir);
+            return 1;
+        }
+        if (n == 0) {
+            fprintf(stderr, "seega-tb: no tables in %s\n", dir);
+            return 1;
+        }
+        if (n > 1) {
+            fprintf(stderr,
+                    "seega-tb: %s holds the tables of several rule sets:",
+                    dir);
+            for (int i = 0; i < n; i++)
+                fprintf(stderr, "%s '%s'", i ? "," : "", found[i]);
+            fprintf(stderr, "; pass --rules RULES to pick one\n"
+                            "(" PROG " --help for the usage)\n");
+            return 2;
+        }
+        char msg[SEEGA_ERROR_MAX];
+        if (seega_rules_from_text(found[0], rules, msg, sizeof msg) !=
+            SEEGA_OK) {
+            fprintf(stderr, "seega-tb: %s: %s\n", found[0], msg);
+            return 1;
+        }
+    }
     char msg[SEEGA_ERROR_MAX];
     if (seega_tb_open(rules, dir, tb, msg, sizeof msg) != SEEGA_OK) {
         fprintf(stderr, "seega-tb: %s\n", msg);
@@ -481,26 +717,71 @@ static int open_dir(const char *dir, seega_rules *rules, seega_tablebase **tb)
     return 0;
 }
 
-static int cmd_probe(int argc, char **argv)
+/* The arguments of probe, stats and verify. */
+typedef struct {
+    const char *dir;
+    char **spn; /* probe's positions */
+    int nspn;
+    const char *rules_text; /* --rules, or NULL */
+    seega_rules rules;      /* its rules */
+} read_args;
+
+/*
+ * COMMAND DIR [SPN...] [--rules RULES], the option anywhere after the
+ * command: 0, or 2 after a message. spn_min .. spn_max positions.
+ */
+static int parse_read(int argc, char **argv, int spn_min, int spn_max,
+                      read_args *ra)
 {
-    if (argc < 4)
+    int npos = 0, rc;
+    memset(ra, 0, sizeof *ra);
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--rules") == 0) {
+            if (i + 1 >= argc)
+                return bad_usage("--rules needs a rules text, such as "
+                                 "\"classic 5\"");
+            ra->rules_text = argv[++i];
+        } else if (strncmp(argv[i], "--rules=", 8) == 0) {
+            ra->rules_text = argv[i] + 8;
+        } else if (strncmp(argv[i], "--", 2) == 0) {
+            if (rank == 0)
+                fprintf(stderr, "seega-tb: unknown argument '%s'\n", argv[i]);
+            return usage();
+        } else {
+            argv[2 + npos++] = argv[i]; /* the operands, in order */
+        }
+    }
+    if (npos < 1 + spn_min || npos > 1 + spn_max)
         return usage();
-    seega_rules rules;
+    ra->dir = argv[2];
+    ra->spn = argv + 3;
+    ra->nspn = npos - 1;
+    if ((rc = check_dir(ra->dir)) != 0)
+        return rc;
+    if (ra->rules_text && (rc = parse_rules(ra->rules_text, &ra->rules)) != 0)
+        return rc;
+    return 0;
+}
+
+static int cmd_probe(const read_args *ra)
+{
+    seega_rules rules = ra->rules;
     seega_tablebase *tb;
-    if (open_dir(argv[2], &rules, &tb))
-        return 1;
+    int rc = open_dir(ra->dir, ra->rules_text, &rules, &tb);
+    if (rc)
+        return rc;
     seega_game *g;
     if (seega_new(&rules, &g) != SEEGA_OK) {
         seega_tb_close(tb);
         fprintf(stderr, "seega-tb: out of memory\n");
         return 1;
     }
-    int rc = 0;
-    for (int i = 3; i < argc && rc == 0; i++) {
+    for (int i = 0; i < ra->nspn && rc == 0; i++) {
+        const char *spn = ra->spn[i];
         seega_tb_entry e = {SEEGA_TB_ENTRY_VERSION, 0, 0, 0};
-        if (seega_set_spn(g, argv[i]) != SEEGA_OK ||
+        if (seega_set_spn(g, spn) != SEEGA_OK ||
             seega_tb_probe(tb, g, &e) != SEEGA_OK) {
-            fprintf(stderr, "seega-tb: %s: %s\n", argv[i], seega_last_error(g));
+            fprintf(stderr, "seega-tb: %s: %s\n", spn, seega_last_error(g));
             rc = 1;
             break;
         }
@@ -520,14 +801,13 @@ static int cmd_probe(int argc, char **argv)
     return rc;
 }
 
-static int cmd_stats(int argc, char **argv)
+static int cmd_stats(const read_args *ra)
 {
-    if (argc != 3)
-        return usage();
-    seega_rules rules;
+    seega_rules rules = ra->rules;
     seega_tablebase *tb;
-    if (open_dir(argv[2], &rules, &tb))
-        return 1;
+    int rc = open_dir(ra->dir, ra->rules_text, &rules, &tb);
+    if (rc)
+        return rc;
     char text[SEEGA_RULES_TEXT_MAX];
     seega_rules_to_text(&rules, text, sizeof text);
     int maxp = seega_tb_max_pieces(tb);
@@ -565,15 +845,14 @@ static int cmd_stats(int argc, char **argv)
     return 0;
 }
 
-static int cmd_verify(int argc, char **argv)
+static int cmd_verify(const read_args *ra)
 {
-    if (argc != 3)
-        return usage();
-    seega_rules rules;
+    seega_rules rules = ra->rules;
     seega_tablebase *tb;
-    if (open_dir(argv[2], &rules, &tb))
-        return 1;
-    int maxp = seega_tb_max_pieces(tb), rc = 0;
+    int rc = open_dir(ra->dir, ra->rules_text, &rules, &tb);
+    if (rc)
+        return rc;
+    int maxp = seega_tb_max_pieces(tb);
     for (int total = 0; total <= 2 * maxp && rc == 0; total++)
         for (int u = 0; u <= maxp && rc == 0; u++) {
             char msg[SEEGA_ERROR_MAX];
@@ -598,19 +877,31 @@ static int run(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        if (rank == 0)
+            print_usage(stdout);
+        return 0;
+    }
     if (strcmp(argv[1], "generate") == 0)
         return cmd_generate(argc, argv);
     if (strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc, argv);
-    if (rank != 0) /* the other commands run on rank 0 */
-        return 0;
-    if (strcmp(argv[1], "probe") == 0)
-        return cmd_probe(argc, argv);
-    if (strcmp(argv[1], "stats") == 0)
-        return cmd_stats(argc, argv);
-    if (strcmp(argv[1], "verify") == 0)
-        return cmd_verify(argc, argv);
-    return usage();
+    int which = strcmp(argv[1], "probe") == 0    ? 0
+                : strcmp(argv[1], "stats") == 0  ? 1
+                : strcmp(argv[1], "verify") == 0 ? 2
+                                                 : -1;
+    if (which < 0) {
+        if (rank == 0)
+            fprintf(stderr, "seega-tb: unknown command '%s'\n", argv[1]);
+        return usage();
+    }
+    read_args ra;
+    int rc = parse_read(argc, argv, which == 0 ? 1 : 0,
+                        which == 0 ? argc : 0, &ra);
+    if (rc || rank != 0) /* the command runs on rank 0 */
+        return rc;
+    return which == 0 ? cmd_probe(&ra) : which == 1 ? cmd_stats(&ra)
+                                                    : cmd_verify(&ra);
 }
 
 int main(int argc, char **argv)
@@ -621,8 +912,13 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     int rc = run(argc, argv);
+    /* Every rank exits with the same status: the worst, such as rank 0's
+     * alone after probe, stats or verify. Every rank gets here: a
+     * failure of one rank alone has ended the job (MPI_Abort). */
+    int all = rc;
+    MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     MPI_Finalize();
-    return rc;
+    return all;
 #else
     return run(argc, argv);
 #endif

@@ -1,15 +1,20 @@
-"""seega-tb end to end: generate (and resume), probe, stats, verify, and bad
-input, as other tools call it (docs/tablebases.md). Run by ctest with
-SEEGA_TB set to the program.
+"""seega-tb end to end: generate (and resume), probe, stats, verify, bad
+input (every usage error exits 2), a directory with several rule sets
+(--rules), and the progress within a pair on a terminal, on a pipe and
+with --quiet, as other tools call it (docs/tablebases.md). Run by ctest
+with SEEGA_TB set to the program.
 
 The probed positions are worked out by hand from docs/rules.md (CLASSIC:
 a side with no piece left has lost; a lone piece cannot sandwich).
 """
 import os
+import pty
 import re
+import select
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 
 TB = os.environ.get("SEEGA_TB", "seega-tb")
@@ -131,10 +136,59 @@ class BadInput(unittest.TestCase):
             self.assertEqual(rc, 2, args)
             self.assertIn("usage", err)
 
-    def test_unknown_rules(self):
-        rc, _, err = run(["generate", "chess 5", "3", self.dir])
-        self.assertEqual(rc, 1)
-        self.assertNotEqual(err, "")
+    def test_help(self):
+        rc, out, err = run(["--help"])
+        self.assertEqual(rc, 0, err)
+        for word in ("generate", "bench", "probe", "stats", "verify",
+                     "--threads", "--quiet", "--rules"):
+            self.assertIn(word, out)
+        self.assertNotIn("--batch", out)  # seega-tb-mpi's
+
+    def test_bad_rules_are_a_usage_error(self):
+        for rules, words in (("chess 5", "bad rules 'chess 5'"),
+                             ("classic 7", "5x5 rules only")):
+            rc, _, err = run(["generate", rules, "3", self.dir])
+            self.assertEqual(rc, 2, rules)
+            self.assertIn(words, err)
+        self.assertEqual(os.listdir(self.dir), [])
+
+    def test_empty_directory_is_a_usage_error(self):
+        # "" is no directory: not the root, where the library would put
+        # "/classic+5.1v1.sgtb"
+        root_file = "/classic+5.1v1.sgtb"
+        was_there = os.path.exists(root_file)
+        spn = "5/5/5/5/xo3 x 0 0 0 -"
+        for args in (["generate", "classic 5", "2", ""],
+                     ["bench", "classic 5", "2", ""],
+                     ["probe", "", spn], ["stats", ""], ["verify", ""],
+                     ["stats", "", "--rules", "classic 5"]):
+            rc, out, err = run(args)
+            self.assertEqual(rc, 2, args)
+            self.assertEqual(out, "", args)
+            self.assertIn("the directory is empty", err, args)
+        self.assertEqual(os.path.exists(root_file), was_there)
+
+    def test_numbers_are_parsed_strictly(self):
+        for threads in ("4294967297", "", "0", "65", "-1", "2x", " 2", "+2",
+                        "0x2"):
+            rc, out, err = run(["generate", "classic 5", "1", self.dir,
+                                "--threads", threads])
+            self.assertEqual(rc, 2, repr(threads))
+            self.assertIn("--threads takes 1 .. 64 (got '%s')" % threads, err)
+        rc, _, err = run(["generate", "classic 5", "1", self.dir, "--threads"])
+        self.assertEqual(rc, 2)
+        self.assertIn("--threads needs a number", err)
+        self.assertEqual(os.listdir(self.dir), [])
+        rc, _, err = run(["generate", "classic 5", "1", self.dir,
+                          "--threads", "64", "--quiet"])
+        self.assertEqual(rc, 0, err)
+
+    def test_batch_is_for_the_mpi_program(self):
+        for cmd in ("generate", "bench"):
+            rc, out, err = run([cmd, "classic 5", "1", self.dir,
+                                "--batch", "1000"])
+            self.assertEqual(rc, 2, cmd)
+            self.assertIn("--batch is for seega-tb-mpi", err)
         self.assertEqual(os.listdir(self.dir), [])
 
     def test_rules_with_a_quiet_limit(self):
@@ -156,12 +210,34 @@ class BadInput(unittest.TestCase):
         rc, out, err = run(["stats", self.dir])
         self.assertEqual(rc, 0, err)
         self.assertIn("modern 5", out)
+        # A capture now (c2-c1 takes O's last piece) settles the game in
+        # one ply at every counter, as the probe of the library and a
+        # search with the tables say (test_tablebase's
+        # test_quiet_distances); X b2, b1 against O a1 needs two quiet
+        # turns of each side first (5 plies), unless the count, 2 plies
+        # away at 48, comes first.
+        spns = ["5/5/5/2x2/xo3 x 0 0 %d -" % q for q in (0, 1, 48)]
+        spns += ["5/5/5/1x3/ox3 x 0 0 %d -" % q for q in (0, 1, 48, 49)]
+        rc, out, err = run(["probe", self.dir] + spns)
+        self.assertEqual(rc, 0, err)
+        self.assertEqual([l.split() for l in out.splitlines()],
+                         [["win", "1", "c2-c1"]] * 3 +
+                         [["win", "5", "b2-a2"], ["win", "5", "b2-a2"],
+                          ["win", "2", "b2-b3"], ["win", "1", "b2-b3"]])
 
     def test_bad_max(self):
-        for m in ["0", "13", "x"]:
-            rc, _, err = run(["generate", "classic 5", m, self.dir])
-            self.assertNotEqual(rc, 0, m)
-            self.assertNotEqual(err, "")
+        # MAX out of range for the rules is a usage error, as a word is
+        for rules, m, lo in (("classic 5", "0", 1), ("classic 5", "13", 1),
+                             ("classic 5", "-1", 1), ("classic 5", "100", 1),
+                             ("classic 5", "x", 1), ("classic 5", "", 1),
+                             ("classic 5", "3x", 1),
+                             ("classic 5", "99999999999999999999", 1),
+                             ("traditional 5", "1", 2)):
+            rc, _, err = run(["generate", rules, m, self.dir])
+            self.assertEqual(rc, 2, (rules, m))
+            self.assertIn("MAX must be a number of pieces, %d .. 12 under "
+                          "%s (got '%s')" % (lo, rules, m), err)
+        self.assertEqual(os.listdir(self.dir), [])
 
     def test_missing_directory(self):
         rc, _, err = run(["generate", "classic 5", "2",
@@ -188,6 +264,181 @@ class BadInput(unittest.TestCase):
         rc, _, err = run(["probe", self.dir, "5/5/5/5/xo3 x 0 0 0 -"])
         self.assertEqual(rc, 1)
         self.assertIn("checksum", err)
+
+
+class SeveralRuleSets(unittest.TestCase):
+    """A directory with the tables of CLASSIC and MODERN, 2 pieces a side:
+    probe, stats and verify pick one with --rules."""
+
+    # CLASSIC: X steps d1-c1 and takes O's last piece; under MODERN the
+    # same step wins too.
+    SPN = "5/5/5/5/xo1x1 x 0 0 0 -"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="seega-cli-tb-")
+        for rules in ("classic 5", "modern 5"):
+            rc, _, err = run(["generate", rules, "2", cls.dir, "--quiet"])
+            assert rc == 0, err
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def test_without_rules_a_usage_error_lists_the_sets(self):
+        for args in (["probe", self.dir, self.SPN], ["stats", self.dir],
+                     ["verify", self.dir]):
+            rc, out, err = run(args)
+            self.assertEqual(rc, 2, args)
+            self.assertEqual(out, "", args)
+            self.assertIn("holds the tables of several rule sets: "
+                          "'classic 5', 'modern 5'; pass --rules", err)
+
+    def test_rules_picks_the_set(self):
+        for rules in ("classic 5", "modern 5"):
+            rc, out, err = run(["stats", self.dir, "--rules", rules])
+            self.assertEqual(rc, 0, err)
+            self.assertIn("rules: %s\n" % rules, out)
+            self.assertIn("max pieces a side: 2", out)
+        # the option anywhere after the command, and as --rules=RULES
+        rc, out, err = run(["probe", "--rules=classic 5", self.dir, self.SPN])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out, "win 1 d1-c1\n")
+        rc, out, err = run(["probe", self.dir, self.SPN, "--rules", "modern 5"])
+        self.assertEqual(rc, 0, err)
+        self.assertRegex(out, r"^win \d+ d1-c1\n$")
+        rc, out, err = run(["verify", self.dir, "--rules", "modern 5"])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(len(re.findall(r"positions consistent", out)), 4)
+
+    def test_rules_without_tables_or_bad(self):
+        rc, _, err = run(["stats", self.dir, "--rules", "traditional 5"])
+        self.assertEqual(rc, 1)
+        self.assertIn("no tables", err)
+        for args, words in ((["stats", self.dir, "--rules", "chess"],
+                             "bad rules 'chess'"),
+                            (["stats", self.dir, "--rules", "classic 7"],
+                             "5x5 rules only"),
+                            (["stats", self.dir, "--rules"],
+                             "--rules needs a rules text")):
+            rc, _, err = run(args)
+            self.assertEqual(rc, 2, args)
+            self.assertIn(words, err)
+
+    def test_one_set_needs_no_rules(self):
+        one = tempfile.mkdtemp(prefix="seega-cli-tb-")
+        try:
+            for name in os.listdir(self.dir):
+                if name.startswith("modern+5."):
+                    shutil.copy(os.path.join(self.dir, name), one)
+            rc, out, err = run(["stats", one])
+            self.assertEqual(rc, 0, err)
+            self.assertIn("rules: modern 5\n", out)
+            rc, out, err = run(["stats", one, "--rules", "modern 5"])
+            self.assertEqual(rc, 0, err)
+        finally:
+            shutil.rmtree(one, ignore_errors=True)
+
+
+# The progress within a pair: "classic 5" up to 4 against 4 on one thread,
+# stopped once it has shown what is checked. Its pair 2v4 takes about a
+# second, 3v4 several.
+GEN4 = ["generate", "classic 5", "4", None, "--threads", "1"]
+WORK_LINE = (r"tiers (\dv\d) and \dv\d: level \d+, \d+/\d+ slots "
+             r"\(\d+%\), \d+ slots/s, \d+\.\d s")
+LEVEL_LINE = r"tiers \dv\d and \dv\d: level \d+ done, \d+\.\d s"
+PAIR_LINE = r"tiers \dv\d and \dv\d: (\d+ slots|done in .*|on disk, kept)"
+
+
+def on_tty(args, until, timeout=60):
+    """Run seega-tb with a pseudo-terminal as stdin, stdout and stderr
+    until until(output so far) is true (or it exits, or the time is up);
+    then kill it. The output, with the terminal's \\r\\n."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([TB] + args, stdin=slave, stdout=slave,
+                         stderr=slave, close_fds=True)
+    data = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                data += os.read(master, 65536)
+                if until(data.decode("utf-8", "replace")):
+                    break
+            elif p.poll() is not None:
+                break
+    finally:
+        p.kill()
+        p.wait()
+        os.close(slave)
+        os.close(master)
+    return data.decode("utf-8", "replace")
+
+
+class Progress(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="seega-cli-tb-")
+        self.args = [a if a is not None else self.dir for a in GEN4]
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def test_status_line_in_place_on_a_terminal(self):
+        def seen(out):
+            # a status line with the sweep, then a pair's line after it
+            m = re.search(WORK_LINE, out)
+            return m is not None and "\r\n" in out[m.end():]
+        out = on_tty(self.args, seen)
+        self.assertRegex(out, "\r" + WORK_LINE)
+        lines = out.split("\r\n")[:-1]  # the last one is cut short
+        self.assertIn("tiers 1v1 and 1v1: done in", out)
+        for line in lines:
+            # each \r rewrites the line from its start: what stays on the
+            # terminal is the pair's line alone, the status erased
+            shown = ""
+            for seg in line.split("\r"):
+                shown = seg + shown[len(seg):]
+            self.assertRegex(shown.rstrip(" "), "^" + PAIR_LINE + "$",
+                             repr(line))
+            for seg in line.split("\r")[1:-1]:
+                self.assertRegex(seg, r"^(tiers \dv\d and \dv\d: level | *$)")
+
+    def test_a_line_at_most_every_5_s_otherwise(self):
+        p = subprocess.Popen([TB] + self.args, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        lines = []  # (seconds, line)
+        t0 = time.monotonic()
+        try:
+            for raw in p.stderr:
+                lines.append((time.monotonic() - t0, raw.decode("utf-8")))
+                if re.match(r"tiers \dv\d and \dv\d: level ", lines[-1][1]):
+                    break
+                self.assertLess(time.monotonic() - t0, 120, lines)
+        finally:
+            p.kill()
+            p.wait()
+            p.stderr.close()
+        at, work = lines[-1]
+        # a plain line: the pair, the level, the sweep's slots, the rate
+        # and the time (or a level done)
+        self.assertRegex(work, "^(" + WORK_LINE + "|" + LEVEL_LINE + ")\n$")
+        self.assertNotIn("\r", "".join(l for _, l in lines))
+        # not before 5 s after the line before it (the pair's start)
+        before, start = lines[-2]
+        self.assertRegex(start, r"^tiers \dv\d and \dv\d: \d+ slots\n$")
+        self.assertEqual(start.split(":")[0], work.split(":")[0])
+        self.assertGreater(at - before, 4.5)
+        for _, line in lines[:-1]:
+            self.assertRegex(line, "^" + PAIR_LINE + "\n$")
+
+    def test_quiet_prints_nothing_even_on_a_terminal(self):
+        t0 = time.monotonic()
+        out = on_tty(self.args + ["--quiet"], lambda out: True, timeout=2)
+        self.assertEqual(out, "")
+        self.assertGreater(time.monotonic() - t0, 1.9)  # it ran that long
+        # the pairs it finished are on disk
+        self.assertIn("classic+5.1v1.sgtb", os.listdir(self.dir))
 
 
 if __name__ == "__main__":

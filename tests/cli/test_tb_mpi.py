@@ -7,6 +7,8 @@ two programs and MPIEXEC to Open MPI's mpirun.
   the tiers up to 3 against 3 of CLASSIC and MODERN (a quiet limit).
 - bench prints its table, with values sent between the ranks, and
   removes what it wrote.
+- A bad command line is a usage error printed once, by rank 0; every
+  rank exits with 2, and no rank aborts the job.
 - A rank killed mid-run (SIGKILL) fails the run with Open MPI's message
   naming the rank; the rerun keeps the finished pairs, and ends with the
   threaded generator's files.
@@ -26,14 +28,16 @@ TB_MPI = os.environ.get("SEEGA_TB_MPI", "seega-tb-mpi")
 MPIEXEC = os.environ.get("MPIEXEC") or "mpirun"
 
 
-def mpirun(np, args, timeout=300):
-    """mpirun -np NP seega-tb-mpi ARGS: (status, stdout, stderr)."""
-    cmd = [MPIEXEC, "-np", str(np)]
+def mpirun(np, args, timeout=300, options=(), program=None):
+    """mpirun -np NP [OPTIONS] seega-tb-mpi ARGS (or PROGRAM ARGS):
+    (status, stdout, stderr)."""
+    cmd = [MPIEXEC, "-np", str(np)] + list(options)
     if np > (os.cpu_count() or 1):
         cmd.append("--oversubscribe")
     if os.geteuid() == 0:
         cmd.append("--allow-run-as-root")
-    p = subprocess.run(cmd + [TB_MPI] + args, stdout=subprocess.PIPE,
+    p = subprocess.run(cmd + [program or TB_MPI] + args,
+                       stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=timeout)
     return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
 
@@ -96,14 +100,55 @@ class SameFiles(unittest.TestCase):
         self.assertEqual(out.count("max pieces a side: 2"), 1, out)
 
     def test_bad_command_line(self):
-        rc, out, err = mpirun(2, ["generate", "classic 5", "x",
-                                  self.dir("b")])
-        self.assertNotEqual(rc, 0)
-        self.assertEqual(err.count("MAX must be a number of pieces"), 1, err)
-        rc, out, err = mpirun(2, ["generate", "classic 5", "3",
-                                  self.dir("c"), "--batch", "-1"])
-        self.assertNotEqual(rc, 0)
-        self.assertEqual(err.count("--batch takes"), 1, err)
+        # Every rank checks the command line: the message once (rank 0),
+        # then each rank reaches MPI_Finalize and exits with 2, which
+        # mpirun reports (with its note that a process exited with a
+        # non-zero status) as its own; no rank aborts the job.
+        d = self.dir("b")
+        for args, words in (
+                (["generate", "classic 5", "13", d],
+                 "MAX must be a number of pieces, 1 .. 12 under classic 5"),
+                (["generate", "classic 5", "3", ""], "directory is empty"),
+                (["bench", "classic 5", "3", d, "--batch", "-1"],
+                 "--batch takes 0 .. "),
+                (["probe", d], "seega-tb-mpi probe DIR SPN")):
+            rc, out, err = mpirun(2, args)
+            self.assertEqual(rc, 2, err)
+            self.assertEqual(out, "", args)
+            self.assertEqual(err.count(words), 1, err)
+            self.assertLessEqual(err.count("seega-tb: "), 1, err)
+            self.assertLessEqual(err.count("usage: "), 1, err)
+            self.assertNotIn("ORTE_ERROR_LOG", err)
+            self.assertNotIn("MPI_ABORT", err)
+            self.assertNotIn("rank 1", err)
+        self.assertEqual(os.listdir(d), [])
+
+    def test_bad_command_line_exits_2_on_every_rank(self):
+        # Each rank, through sh, prints its status; mpirun is told to let
+        # every rank end rather than stop the job at the first non-zero
+        # status (and then exits 0 itself).
+        wrap = ('"$0" "$@"; s=$?; '
+                'echo "rank $OMPI_COMM_WORLD_RANK exit $s" >&2; exit $s')
+        for args in (["generate", "classic 5", "13", self.root],
+                     ["stats", ""]):
+            _, _, err = mpirun(2, ["-c", wrap, TB_MPI] + args, program="sh",
+                               options=["--mca",
+                                        "orte_abort_on_non_zero_status", "0"])
+            self.assertIn("rank 0 exit 2", err)
+            self.assertIn("rank 1 exit 2", err)
+            self.assertNotIn("ORTE_ERROR_LOG", err)
+
+    def test_several_rule_sets(self):
+        d = self.dir("s")
+        for rules in ("classic 5", "modern 5"):
+            rc, _, err = threaded(["generate", rules, "2", d, "--quiet"])
+            self.assertEqual(rc, 0, err)
+        rc, out, err = mpirun(2, ["stats", d])
+        self.assertEqual(rc, 2, err)
+        self.assertEqual(err.count("several rule sets"), 1, err)
+        rc, out, err = mpirun(2, ["stats", d, "--rules", "modern 5"])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out.count("rules: modern 5\n"), 1, out)
 
     def test_missing_directory_fails_on_every_rank(self):
         missing = os.path.join(self.root, "missing")
