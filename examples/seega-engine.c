@@ -989,6 +989,11 @@ int main(int argc, char **argv)
             return usage(stderr, 2);
         }
     }
+    if (tables && !*tables) { /* not the root: a directory must be named */
+        fprintf(stderr, "seega-engine: --tables needs a directory, not '' "
+                        "(\".\" for the current one)\n");
+        return usage(stderr, 2);
+    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->stopped_cond, NULL);
@@ -999,11 +1004,10 @@ int main(int argc, char **argv)
     e->tables_default = tables ? tables : "";
     if (tables) {
         char msg[SEEGA_ERROR_MAX];
-        if (!*tables ||
-            open_tables(tables, &r, &e->tb, msg, sizeof msg) != 0) {
+        if (open_tables(tables, &r, &e->tb, msg, sizeof msg) != 0) {
             fprintf(stderr, "seega-engine: cannot open the tables of classic "
                             "5 in '%s': %s\n",
-                    tables, *tables ? msg : "no directory named");
+                    tables, msg);
             return 1;
         }
         snprintf(e->tables_dir, sizeof e->tables_dir, "%s", tables);

@@ -1096,9 +1096,13 @@ int main(int argc, char **argv)
             side = val;
         else if (!strcmp(name, "--load"))
             load = val;
-        else if (!strcmp(name, "--tables"))
+        else if (!strcmp(name, "--tables")) {
+            if (!*val) /* not the root: a directory must be named */
+                return bad_option("--tables needs a directory, not '%s' "
+                                  "(\".\" for the current one)",
+                                  val);
             a.tables_dir = val;
-        else if (!strcmp(name, "-n") || !strcmp(name, "--size")) {
+        } else if (!strcmp(name, "-n") || !strcmp(name, "--size")) {
             if (parse_number(val, 5, 9, &size) || size % 2 == 0)
                 return bad_option("the board size must be 5, 7 or 9 (got '%s')",
                                   val);

@@ -330,6 +330,20 @@ class Tables(unittest.TestCase):
                 self.assertEqual(p.stdout, b"", args)
                 self.assertIn(words, p.stderr.decode(), args)
 
+    def test_empty_tables_directory_is_a_usage_error(self):
+        # "" names no directory on the command line (the option Tables
+        # takes it for "no tables", as <empty>)
+        for args in (["--tables", ""], ["--tables="]):
+            p = subprocess.run([ENGINE] + args, input=b"seega\n",
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=60)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertEqual(p.stdout, b"", args)
+            self.assertIn("--tables needs a directory", p.stderr.decode(), args)
+        e = self.engine("--tables", self.dir)
+        e.silent("setoption name Tables value ")  # no tables: not "/"
+        e.silent("rules traditional 5")  # so none needed for these rules
+
     def test_search_with_tables(self):
         e = self.engine("--tables", self.dir)
         got = e.ask("seega", r"^seegaok$")

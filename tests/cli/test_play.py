@@ -297,6 +297,14 @@ class Tables(unittest.TestCase):
                 self.assertIn(words, err, args)
                 self.assertEqual(out, "", args)
 
+    def test_empty_tables_directory_is_a_usage_error(self):
+        # "" names no directory (not the root, "/classic+5.1v1.sgtb")
+        for args in (["--tables", ""], ["--tables="]):
+            rc, out, err = run(args, "quit\n")
+            self.assertEqual(rc, 2, args)
+            self.assertEqual(out, "", args)
+            self.assertIn("seega-play: --tables needs a directory", err, args)
+
     def test_verdict_and_hint(self):
         rc, out, err = run(["--tables", self.dir, "--side", "both", "--ascii"],
                            "tables\nload %s\ntables\nhint\nc2-c1\ntables\n"
