@@ -32,6 +32,7 @@ from ._errors import (
     SeegaError,
     SquareIndexError,
     SquareNameError,
+    StoppedError,
 )
 from ._game import (
     DEFAULT_MAX_ACTIONS,
@@ -98,6 +99,7 @@ __all__ = [
     "SeegaError",
     "SquareIndexError",
     "SquareNameError",
+    "StoppedError",
     "TB_MAX_PIECES",
     "Tablebase",
     "TablebaseProgress",

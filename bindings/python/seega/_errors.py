@@ -17,6 +17,7 @@ __all__ = [
     "FileError",
     "CorruptTablebaseError",
     "NotCoveredError",
+    "StoppedError",
     "error_for_status",
 ]
 
@@ -33,6 +34,7 @@ E_RULES = -8
 E_IO = -9
 E_CORRUPT = -10
 E_NOT_COVERED = -11
+E_STOPPED = -12
 
 _STATUS_NAMES = {
     OK: "SEEGA_OK",
@@ -47,6 +49,7 @@ _STATUS_NAMES = {
     E_IO: "SEEGA_E_IO",
     E_CORRUPT: "SEEGA_E_CORRUPT",
     E_NOT_COVERED: "SEEGA_E_NOT_COVERED",
+    E_STOPPED: "SEEGA_E_STOPPED",
 }
 
 
@@ -155,6 +158,14 @@ class NotCoveredError(SeegaError, LookupError):
     Also a ``LookupError``, as for a key a mapping does not hold."""
 
 
+class StoppedError(SeegaError):
+    """``SEEGA_E_STOPPED``: the caller stopped the operation (a tablebase
+    generation whose stop callback said so). The binding's own calls turn
+    it into the exception that caused the stop: :func:`generate_tablebase`
+    raises ``KeyboardInterrupt`` after Ctrl-C, or what its ``progress``
+    function raised."""
+
+
 _BY_STATUS: Dict[int, Type[SeegaError]] = {
     E_INVALID: InvalidArgumentError,
     E_ILLEGAL: IllegalMoveError,
@@ -165,6 +176,7 @@ _BY_STATUS: Dict[int, Type[SeegaError]] = {
     E_IO: FileError,
     E_CORRUPT: CorruptTablebaseError,
     E_NOT_COVERED: NotCoveredError,
+    E_STOPPED: StoppedError,
 }
 
 

@@ -1,4 +1,5 @@
-"""Ctrl-C during a search: stop the search, then raise KeyboardInterrupt.
+"""Ctrl-C during a long C call (a search, a tablebase generation): stop
+it, then raise KeyboardInterrupt.
 
 While ``seega_search`` runs, the main thread is inside C: Python runs a
 signal's handler only when that thread next runs Python code, which is the
@@ -15,6 +16,13 @@ until the search has returned: a stop before the search has begun does
 nothing). When the search returns, the previous handler and wake-up
 descriptor come back and KeyboardInterrupt is raised. Bytes of other
 signals are passed on to the previous wake-up descriptor, if any.
+
+A tablebase generation asks a stop callback of its own, on the main
+thread, every 20 ms or so: that callback is Python code, so the handler
+runs there, and the callback only has to return :attr:`interrupted`. For
+it, :class:`StopOnInterrupt` is made without a ``stop`` function: the
+handler only notes the interrupt, with no wake-up descriptor and no
+watcher thread.
 """
 
 from __future__ import annotations
@@ -29,9 +37,11 @@ _DONE = b"\0"  # no signal has number 0: the watcher's cue to finish
 
 
 class StopOnInterrupt:
-    """Context manager around one ``seega_search`` call of a game handle."""
+    """Context manager around one ``seega_search`` call of a game handle
+    (``stop`` stops it), or one ``seega_tb_generate`` call (no ``stop``:
+    its stop callback reads :attr:`interrupted`)."""
 
-    def __init__(self, stop: Callable[[], None]) -> None:
+    def __init__(self, stop: Optional[Callable[[], None]] = None) -> None:
         self._stop = stop
         self.interrupted = False
         self._active = False
@@ -44,6 +54,10 @@ class StopOnInterrupt:
         if (threading.current_thread() is not threading.main_thread()
                 or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
             return self  # a host with its own SIGINT handling keeps it
+        if self._stop is None:
+            self._old_handler = signal.signal(signal.SIGINT, self._on_sigint)
+            self._active = True
+            return self
         self._r, self._w = os.pipe()
         os.set_blocking(self._w, False)
         try:
@@ -65,14 +79,17 @@ class StopOnInterrupt:
 
     def _on_sigint(self, signum: int, frame: Any) -> None:
         self.interrupted = True
-        self._stop()
+        if self._stop is not None:
+            self._stop()
 
     def _watch(self) -> None:
+        stop = self._stop
+        assert stop is not None  # a watcher only runs with a stop function
         while True:
             timeout = 0.01 if self.interrupted else None
             ready, _, _ = select.select([self._r], [], [], timeout)
             if self.interrupted:
-                self._stop()
+                stop()
             if not ready:
                 continue
             data = os.read(self._r, 512)
@@ -81,7 +98,7 @@ class StopOnInterrupt:
             for signum in data:
                 if signum == signal.SIGINT:
                     self.interrupted = True
-                    self._stop()
+                    stop()
                 elif self._old_fd >= 0:
                     try:
                         os.write(self._old_fd, bytes([signum]))
@@ -98,6 +115,11 @@ class StopOnInterrupt:
         if not self._active:
             return
         self._active = False
+        if self._watcher is None:
+            signal.signal(signal.SIGINT, self._old_handler)
+            if self.interrupted and kind is None:
+                raise KeyboardInterrupt
+            return
         try:
             signal.signal(signal.SIGINT, self._old_handler)
             signal.set_wakeup_fd(self._old_fd)

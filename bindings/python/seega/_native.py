@@ -183,10 +183,10 @@ class SearchLimitsStruct(Structure):
 TB_LOSS, TB_DRAW, TB_WIN = -1, 0, 1
 TB_MAX_PIECES = 12
 TB_ENTRY_VERSION = 1
-TB_PROGRESS_VERSION = 1
-TB_OPTIONS_VERSION = 1
+TB_PROGRESS_VERSION = 2
+TB_OPTIONS_VERSION = 2
 TB_TIER_VERSION = 1
-TB_STAGE_START, TB_STAGE_LEVEL, TB_STAGE_DONE, TB_STAGE_FOUND = range(4)
+TB_STAGE_START, TB_STAGE_LEVEL, TB_STAGE_DONE, TB_STAGE_FOUND, TB_STAGE_WORK = range(5)
 
 
 class TablebaseStruct(Structure):
@@ -210,7 +210,7 @@ class TbEntryStruct(Structure):
 
 
 class TbProgressStruct(Structure):
-    """``seega_tb_progress`` (version 1)."""
+    """``seega_tb_progress`` (version 2)."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -219,21 +219,27 @@ class TbProgressStruct(Structure):
         ("stage", c_int32),
         ("level", c_int32),
         ("slots", c_uint64),
+        ("done", c_uint64),
+        ("total", c_uint64),
     ]
 
 
 #: ``seega_tb_progress_fn``
 TB_PROGRESS_FN = CFUNCTYPE(None, c_void_p, POINTER(TbProgressStruct))
+#: ``seega_tb_stop_fn``
+TB_STOP_FN = CFUNCTYPE(c_int32, c_void_p)
 
 
 class TbOptionsStruct(Structure):
-    """``seega_tb_options`` (version 1)."""
+    """``seega_tb_options`` (version 2)."""
 
     _fields_ = [
         ("version", c_uint32),
         ("threads", c_int32),
         ("progress", TB_PROGRESS_FN),
         ("progress_user", c_void_p),
+        ("stop", TB_STOP_FN),
+        ("stop_user", c_void_p),
     ]
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Uni
 from . import _native as N
 from ._action import Action
 from ._errors import E_INVALID, E_NOT_COVERED, InvalidArgumentError, error_for_status
+from ._interrupt import StopOnInterrupt
 from ._notation import notation_for
 from ._rules import Rules, resolve
 
@@ -40,7 +41,8 @@ TB_MAX_PIECES = N.TB_MAX_PIECES
 
 _VALUES = {N.TB_WIN: "win", N.TB_DRAW: "draw", N.TB_LOSS: "loss"}
 _STAGES = {N.TB_STAGE_START: "start", N.TB_STAGE_LEVEL: "level",
-           N.TB_STAGE_DONE: "done", N.TB_STAGE_FOUND: "found"}
+           N.TB_STAGE_DONE: "done", N.TB_STAGE_FOUND: "found",
+           N.TB_STAGE_WORK: "work"}
 
 #: A directory: a str, bytes or an os.PathLike.
 PathLike = Union[str, bytes, "os.PathLike[Any]"]
@@ -89,11 +91,16 @@ class TablebaseProgress(NamedTuple):
 
     - ``mover``, ``other``: the pair of tiers being solved (``mover``
       against ``other`` and ``other`` against ``mover``)
-    - ``stage``: ``"start"`` (the pair starts), ``"level"`` (one distance
-      level is done), ``"done"`` (the pair is written) or ``"found"`` (the
-      pair was already on disk and is kept)
-    - ``level``: in the ``"level"`` stage, the distance done
+    - ``stage``: ``"start"`` (the pair starts), ``"work"`` (a sweep over
+      the pair's slots is under way: reported about every 250 ms),
+      ``"level"`` (one distance level is done), ``"done"`` (the pair is
+      written) or ``"found"`` (the pair was already on disk and is kept)
+    - ``level``: in the ``"level"`` stage, the distance done; in the
+      ``"work"`` stage, the level under way (0: the first look at every
+      slot, then each level's walk back)
     - ``slots``: slots in the pair (0 when found on disk)
+    - ``done``, ``total``: in the ``"work"`` stage, the slots of the sweep
+      done so far and in all (0 in the other stages)
     """
 
     mover: int
@@ -101,6 +108,8 @@ class TablebaseProgress(NamedTuple):
     stage: str
     level: int
     slots: int
+    done: int = 0
+    total: int = 0
 
 
 def _require() -> None:
@@ -148,7 +157,9 @@ class Tablebase:
     Raises :class:`FileError` when the directory has no tables of these
     rules (not even the smallest tier) or a file cannot be read,
     :class:`CorruptTablebaseError` for a truncated, corrupt or foreign
-    file, :class:`RulesError` for rules that have no tables (not 5x5).
+    file, :class:`RulesError` for rules that have no tables (not 5x5),
+    :class:`InvalidArgumentError` for an empty directory name (``""``;
+    ``"."`` is the current directory).
 
     Under rules with a quiet-turn limit (MODERN, DIAGONAL) the value
     depends on the game's quiet counter, and the distance counts the quiet
@@ -388,16 +399,21 @@ def generate_tablebase(rules_or_preset_name: Union[Rules, str], max_pieces: int,
     Tiers that are already there and pass the checks are kept, so a
     generation that stopped resumes where it was. ``threads`` is 1 to 64
     (0 also means one). ``progress(info)``, if given, is called on this
-    thread with a :class:`TablebaseProgress` as the work goes on; the
-    generation cannot be interrupted, so an exception it raises (Ctrl-C
-    included) is raised once the generation has ended, and it is not
-    called again.
+    thread with a :class:`TablebaseProgress` as the work goes on, at least
+    every 250 ms or so while a pair of tiers is solved.
+
+    Ctrl-C stops the generation within about 100 ms: the pairs of tiers
+    finished stay on disk, the one under way is dropped, and
+    ``KeyboardInterrupt`` is raised once the generation has stopped (run it
+    again to resume). An exception that ``progress`` raises stops it the
+    same way and is raised then; ``progress`` is not called again.
 
     Raises :class:`RulesError` for rules that have no tables (not 5x5),
-    :class:`InvalidArgumentError` for
-    ``max_pieces`` or ``threads`` out of range, :class:`FileError` when a
-    file cannot be written (the tiers finished stay: run it again to
-    resume), :class:`OutOfMemoryError`; each with the library's message.
+    :class:`InvalidArgumentError` for an empty directory name (``""``;
+    ``"."`` is the current directory), ``max_pieces`` or ``threads`` out
+    of range, :class:`FileError` when a file cannot be written (the tiers
+    finished stay: run it again to resume), :class:`OutOfMemoryError`;
+    each with the library's message.
     """
     _require()
     rules = resolve(rules_or_preset_name, size)
@@ -409,23 +425,45 @@ def generate_tablebase(rules_or_preset_name: Union[Rules, str], max_pieces: int,
     struct = rules._to_struct()
     options = N.TbOptionsStruct(version=N.TB_OPTIONS_VERSION, threads=t)
     failure: List[BaseException] = []
+    # While the generation runs, SIGINT's handler only notes the interrupt
+    # (StopOnInterrupt, in the main thread under the default handler): it
+    # runs inside on_stop below, which the library calls on this thread
+    # every 20 ms or so, and which then says stop.
+    guard = StopOnInterrupt()
 
     def on_progress(user: Any, info: Any) -> None:
-        # Runs inside seega_tb_generate: nothing may escape into C.
+        # Runs inside seega_tb_generate: nothing may escape into C. An
+        # exception is kept, stops the generation (on_stop, asked at once
+        # after a progress call) and is raised afterwards.
         if failure or progress is None:
             return
-        p = info.contents
         try:
+            p = info.contents
             progress(TablebaseProgress(p.mover, p.other, _STAGES.get(p.stage, str(p.stage)),
-                                       p.level, p.slots))
+                                       p.level, p.slots, p.done, p.total))
         except BaseException as e:  # noqa: B036 - re-raised after the generation
             failure.append(e)
 
+    def on_stop(user: Any) -> int:
+        # A SIGINT handler other than the guard's (a host's own) may raise
+        # here: kept and raised afterwards, as from progress.
+        try:
+            return 1 if failure or guard.interrupted else 0
+        except BaseException as e:  # noqa: B036 - re-raised after the generation
+            failure.append(e)
+            return 1
+
     callback = N.TB_PROGRESS_FN(on_progress)  # alive until the call returns
+    stop_callback = N.TB_STOP_FN(on_stop)
     if progress is not None:
         options.progress = callback
+    options.stop = stop_callback
     msg = ctypes.create_string_buffer(N.ERROR_MAX)
-    status = _lib.seega_tb_generate(byref(struct), m, raw, byref(options), msg, N.ERROR_MAX)
+    with guard:  # raises KeyboardInterrupt on leaving, after a SIGINT
+        status = _lib.seega_tb_generate(byref(struct), m, raw, byref(options), msg,
+                                        N.ERROR_MAX)
+        if failure and not guard.interrupted:
+            raise failure[0]
     if failure:
         raise failure[0]
     if status != 0:

@@ -106,9 +106,47 @@ class TestGenerate(TablesCase):
             with self.assertRaises(Boom):
                 seega.generate_tablebase("classic", 2, d, progress=progress)
             self.assertEqual(len(calls), 1)  # not called again
-            # the generation itself finished
+            self.assertEqual(calls[0].stage, "start")
+            # the exception stopped the generation at once: the pair it
+            # started (1v1) is not written
+            self.assertEqual(os.listdir(d), [])
+            # and a run without it does the whole
+            seega.generate_tablebase("classic", 2, d)
             with seega.Tablebase.open("classic", d) as tb:
                 self.assertEqual(tb.max_pieces, 2)
+
+    def test_a_later_exception_keeps_the_pairs_done(self):
+        class Boom(Exception):
+            pass
+
+        def progress(info):
+            if (info.mover, info.other, info.stage) == (2, 2, "start"):
+                raise Boom("at 2v2")
+
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaises(Boom):
+                seega.generate_tablebase("classic", 2, d, progress=progress)
+            self.assertEqual(sorted(os.listdir(d)),
+                             ["classic+5.1v1.sgtb", "classic+5.1v2.sgtb",
+                              "classic+5.2v1.sgtb"])
+
+    def test_empty_directory(self):
+        """"" is no directory (not the current one, nor the root): refused
+        by the library, before anything is read or written."""
+        for call in (lambda: seega.generate_tablebase("classic", 1, ""),
+                     lambda: seega.generate_tablebase("classic", 1, b""),
+                     lambda: seega.Tablebase.open("classic", ""),
+                     lambda: seega.Tablebase("classic", b"")):
+            with self.assertRaises(seega.InvalidArgumentError) as cm:
+                call()
+            self.assertEqual(cm.exception.status_name, "SEEGA_E_INVALID")
+            self.assertIn("the directory is empty", str(cm.exception))
+
+    def test_stopped_error(self):
+        self.assertEqual(seega.status_text(-12), "the caller stopped the operation")
+        e = seega._errors.error_for_status(-12, "stopped")
+        self.assertIsInstance(e, seega.StoppedError)
+        self.assertEqual(e.status_name, "SEEGA_E_STOPPED")
 
     def test_errors(self):
         with tempfile.TemporaryDirectory() as d:
@@ -283,8 +321,8 @@ class TestProbe(TablesCase):
         from seega import _native
 
         self.assertEqual(ctypes.sizeof(_native.TbEntryStruct), 16)
-        self.assertEqual(ctypes.sizeof(_native.TbProgressStruct), 32)
-        self.assertEqual(ctypes.sizeof(_native.TbOptionsStruct), 24)
+        self.assertEqual(ctypes.sizeof(_native.TbProgressStruct), 48)
+        self.assertEqual(ctypes.sizeof(_native.TbOptionsStruct), 40)
         self.assertEqual(ctypes.sizeof(_native.TbTierStruct), 176)
 
     def test_argument_types(self):
