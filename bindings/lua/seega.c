@@ -141,6 +141,7 @@ static const char *status_word(int32_t status)
     case SEEGA_E_IO: return "io";
     case SEEGA_E_CORRUPT: return "corrupt";
     case SEEGA_E_NOT_COVERED: return "not_covered";
+    case SEEGA_E_STOPPED: return "stopped";
     default: return "unknown";
     }
 }
@@ -1636,7 +1637,8 @@ static int32_t tb_rules_arg(lua_State *L, int idx, seega_rules *r, char *msg,
 }
 
 /* The directory argument at idx: raises on a non-string; NULL (with the
-   refusal pushed: nil, msg, "invalid", 3 values) for one holding a NUL. */
+   refusal pushed: nil, msg, "invalid", 3 values) for one holding a NUL,
+   or for "" (which the library refuses too: it is no directory). */
 static const char *dir_arg(lua_State *L, int idx, int *nres)
 {
     int bad;
@@ -1645,6 +1647,11 @@ static const char *dir_arg(lua_State *L, int idx, int *nres)
     if (bad) {
         *nres = fail(L, SEEGA_E_INVALID,
                      "a directory name cannot contain a NUL byte");
+        return NULL;
+    }
+    if (dir[0] == '\0') {
+        *nres = fail(L, SEEGA_E_INVALID,
+                     "the directory is empty: name one, such as \".\"");
         return NULL;
     }
     return dir;
@@ -1723,12 +1730,91 @@ static int l_tb_open(lua_State *L)
     return 1;
 }
 
-/* seega.tb_generate(preset_or_rules, max_pieces, dir [, threads]) -> true |
-   nil, msg, code. A max_pieces or threads the library refuses raises. */
+/* What the callbacks of tb_generate need. */
+typedef struct tb_gen_ctx {
+    lua_State *L;
+    int fn;          /* stack index of the on_progress function, 0: none */
+    int err;         /* stack index of the slot for its error */
+    int failed;      /* on_progress raised (its error is at err) */
+    int stop;        /* on_progress returned a true value */
+    lua_Hook hook;   /* L's hook when the generation began */
+    lua_State *main; /* the main thread, and its hook then */
+    lua_Hook main_hook;
+} tb_gen_ctx;
+
+static const char *const tb_stage_names[] = {"start", "level", "done",
+                                             "found", "work"};
+
+/* Run inside lua_pcall: on_progress(info table) -> its first result. */
+static int tb_progress_call(lua_State *L)
+{
+    const seega_tb_progress *p =
+        (const seega_tb_progress *)lua_touserdata(L, 2);
+    lua_settop(L, 1);
+    lua_createtable(L, 0, 7);
+    lua_pushinteger(L, p->mover);
+    lua_setfield(L, -2, "mover");
+    lua_pushinteger(L, p->other);
+    lua_setfield(L, -2, "other");
+    lua_pushstring(L, p->stage >= 0 && p->stage <= SEEGA_TB_STAGE_WORK
+                          ? tb_stage_names[p->stage]
+                          : "unknown");
+    lua_setfield(L, -2, "stage");
+    lua_pushinteger(L, p->level);
+    lua_setfield(L, -2, "level");
+    lua_pushinteger(L, (lua_Integer)p->slots);
+    lua_setfield(L, -2, "slots");
+    lua_pushinteger(L, (lua_Integer)p->done);
+    lua_setfield(L, -2, "done");
+    lua_pushinteger(L, (lua_Integer)p->total);
+    lua_setfield(L, -2, "total");
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+/* The C progress callback: on_progress under lua_pcall, so that no Lua
+   error unwinds through the library's frames. An error, or a true result,
+   stops the generation (tb_stop_cb, which the library asks at once after
+   a progress call); tb_generate raises the error afterwards. */
+static void tb_progress_cb(void *user, const seega_tb_progress *info)
+{
+    tb_gen_ctx *ctx = (tb_gen_ctx *)user;
+    lua_State *L = ctx->L;
+    if (ctx->failed || ctx->stop)
+        return;
+    lua_pushcfunction(L, tb_progress_call);
+    lua_pushvalue(L, ctx->fn);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)info);
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        ctx->failed = 1;
+        lua_replace(L, ctx->err);
+        return;
+    }
+    ctx->stop = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+}
+
+/* The C stop callback, asked on this thread every 20 ms or so. Besides
+   on_progress, it stops the generation when a hook was set on the state
+   since it began: the standalone interpreter's SIGINT handler does that
+   (lua.c: laction sets lstop, which raises "interrupted!" at the next
+   call, return or instruction, that is once tb_generate has returned). */
+static int32_t tb_stop_cb(void *user)
+{
+    tb_gen_ctx *ctx = (tb_gen_ctx *)user;
+    return ctx->failed || ctx->stop || lua_gethook(ctx->L) != ctx->hook ||
+           (ctx->main != NULL && lua_gethook(ctx->main) != ctx->main_hook);
+}
+
+/* seega.tb_generate(preset_or_rules, max_pieces, dir [, threads
+   [, on_progress]]) -> true | nil, msg, code. A max_pieces or threads the
+   library refuses raises; so does an error of on_progress, once the
+   generation has stopped. */
 static int l_tb_generate(lua_State *L)
 {
     seega_rules r;
     seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    tb_gen_ctx ctx;
     char msg[SEEGA_ERROR_MAX];
     int nres;
     const char *dir;
@@ -1740,9 +1826,38 @@ static int l_tb_generate(lua_State *L)
                                         : (int32_t)check_int(L, 4, "threads",
                                                              INT32_MIN,
                                                              INT32_MAX);
+    if (!lua_isnoneornil(L, 5) && lua_type(L, 5) != LUA_TFUNCTION)
+        return luaL_error(L, "tb_generate: on_progress must be a function, "
+                             "got %s",
+                          luaL_typename(L, 5));
     if (rc != SEEGA_OK)
         return fail(L, rc, msg);
+    lua_settop(L, 5);
+    lua_pushnil(L); /* index 6: the error of on_progress, if any */
+    luaL_checkstack(L, 8, "tb_generate");
+    memset(&ctx, 0, sizeof ctx);
+    ctx.L = L;
+    ctx.fn = lua_isnil(L, 5) ? 0 : 5;
+    ctx.err = 6;
+    ctx.hook = lua_gethook(L);
+#if LUA_VERSION_NUM >= 502
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    ctx.main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    if (ctx.main != NULL)
+        ctx.main_hook = lua_gethook(ctx.main);
+#endif
+    if (ctx.fn) {
+        opt.progress = tb_progress_cb;
+        opt.progress_user = &ctx;
+    }
+    opt.stop = tb_stop_cb;
+    opt.stop_user = &ctx;
     rc = seega_tb_generate(&r, (int32_t)max, dir, &opt, msg, sizeof msg);
+    if (ctx.failed) {
+        lua_pushvalue(L, ctx.err);
+        return lua_error(L);
+    }
     if (rc == SEEGA_E_INVALID)
         return luaL_error(L, "tb_generate: %s", msg);
     if (rc != SEEGA_OK) {

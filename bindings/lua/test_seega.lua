@@ -1666,6 +1666,140 @@ test("tablebase: a game keeps its tables alive", function()
     end
 end)
 
+test("tablebase: progress, and stopping from it", function()
+    local dir = tempdir()
+    local seen = {}
+    eq(seega.tb_generate("classic", 2, dir, 1, function(info)
+        seen[#seen + 1] = info
+    end), true, "generated")
+    eq(seen[1].stage, "start", "the first report")
+    eq(seen[1].mover, 1, "1v1")
+    eq(seen[1].other, 1, "1v1")
+    check(seen[1].slots > 0, "its slots")
+    eq(seen[1].done, 0, "done outside the work stage")
+    eq(seen[1].total, 0, "total outside the work stage")
+    local done = 0
+    for _, info in ipairs(seen) do
+        check(info.stage == "start" or info.stage == "level" or
+              info.stage == "done" or info.stage == "work", info.stage)
+        if info.stage == "done" then done = done + 1 end
+    end
+    eq(done, 3, "three pairs")
+    rmdir_all(dir)
+    -- an error of on_progress stops the generation at once (the pair it
+    -- started is not written) and is raised once it has stopped
+    dir = tempdir()
+    local calls = 0
+    raises("from on_progress", seega.tb_generate, "classic", 2, dir, 1,
+           function() calls = calls + 1; error("from on_progress") end)
+    eq(calls, 1, "not called again")
+    eq(#list_dir(dir), 0, "nothing written")
+    -- a true result stops it too: the pairs done stay
+    fails("stopped", "run", seega.tb_generate, "classic", 2, dir, 1,
+          function(info) return info.mover == 2 and info.stage == "start" end)
+    list_eq(sorted(list_dir(dir)), {"classic+5.1v1.sgtb", "classic+5.1v2.sgtb",
+                                    "classic+5.2v1.sgtb"}, "1v1 and 1v2 kept")
+    raises("on_progress must be a function", seega.tb_generate, "classic", 2,
+           dir, 1, 42)
+    eq(seega.tb_generate("classic", 2, dir), true, "resumed")
+    eq(#list_dir(dir), 4, "and finished")
+    rmdir_all(dir)
+end)
+
+test("tablebase: an empty directory name", function()
+    fails("invalid", "the directory is empty", seega.tb_generate, "classic", 1, "")
+    fails("invalid", "the directory is empty", seega.tb_open, "classic", "")
+end)
+
+test("tablebase: quiet limits (MODERN, DIAGONAL)", function()
+    -- DIAGONAL: 150 quiet turns, steps and captures in eight directions.
+    -- X a1, e5 against O c3 never capture: the count gives X the game.
+    local dir = tempdir()
+    assert(seega.tb_generate("diagonal", 2, dir))
+    local tb = assert(seega.tb_open("diagonal", dir))
+    eq(tb:max_pieces(), 2, "max_pieces")
+    local spn = "4x/5/2o2/5/x4 x 0 0 %d -"
+    local value, dist = tb:probe(assert(seega.from_spn(spn:format(0), "diagonal")))
+    eq(value, "win", "the count wins")
+    eq(dist, 150, "150 quiet turns away")
+    value, dist = tb:probe(assert(seega.from_spn(spn:format(149), "diagonal")))
+    eq(value, "win", "the count wins")
+    eq(dist, 1, "one quiet turn away")
+    -- other rules: the tables of MODERN are not these
+    fails("io", "no tables", seega.tb_open, "modern", dir)
+    fails("rules", "rules", tb.probe, tb, assert(seega.from_spn(spn:format(0), "modern")))
+    tb:close()
+    rmdir_all(dir)
+end)
+
+-- Ctrl-C in the standalone interpreter, a real SIGINT, with and without an
+-- on_progress function: the generation stops at once, lua5.4 raises
+-- "interrupted!" as for any chunk, and the pairs finished stay for a run
+-- again. The child is sent SIGINT once the files of 2v3 are written,
+-- while it solves 2v4 (a second or more).
+local function interrupt_generation(lua, with_progress)
+    local dir = tempdir()
+    local child = string.format([[
+        package.cpath = %q
+        local seega = require("seega")
+        print("running")
+        io.stdout:flush()
+        seega.tb_generate("classic", 4, %q, 2, %s)
+        print("not interrupted")
+    ]], package.cpath, dir, with_progress and "function() end" or "nil")
+    write_all(dir .. "/child.lua", child)
+    -- the child runs in the background of sh, which starts it with SIGINT
+    -- ignored; lua.c sets its own handler around the chunk all the same
+    local script = [[
+        "$2" "$1/child.lua" > "$1/out" 2> "$1/err" &
+        pid=$!
+        n=0
+        until [ -e "$1/classic+5.3v2.sgtb" ]; do
+            n=$((n + 1)); [ $n -gt 3000 ] && { kill -9 $pid; exit 8; }
+            sleep 0.02
+        done
+        sleep 0.1
+        t0=$(date +%s%N)
+        kill -INT $pid
+        wait $pid
+        status=$?
+        t1=$(date +%s%N)
+        echo "$status $(( (t1 - t0) / 1000000 ))"
+    ]]
+    write_all(dir .. "/run.sh", script)
+    local p = assert(io.popen("sh '" .. dir .. "/run.sh' '" .. dir .. "' '" ..
+                              lua .. "'"))
+    local line = p:read("*l") or ""
+    p:close()
+    local what = with_progress and "with on_progress" or "without on_progress"
+    local status, ms = line:match("^(%d+) (%d+)$")
+    check(status, what .. ": the script's line: " .. line)
+    local err = read_all(dir .. "/err")
+    eq(tonumber(status), 1, what .. ": lua5.4's exit status (" .. err .. ")")
+    check(err:find("interrupted!", 1, true), what .. ": interrupted!: " .. err)
+    check(not read_all(dir .. "/out"):find("not interrupted", 1, true),
+          what .. ": the call did not return normally")
+    check(tonumber(ms) < 2000, what .. ": stopped " .. ms .. " ms after SIGINT")
+    local have = {}
+    for _, name in ipairs(list_dir(dir)) do have[name] = true end
+    check(not have["classic+5.4v2.sgtb"], what .. ": 2v4, under way, not written")
+    local found = 0
+    assert(seega.tb_generate("classic", 3, dir, 2, function(info)
+        if info.stage == "found" then found = found + 1 end
+    end))
+    eq(found, 5, what .. ": a run again keeps 1v1 to 2v3")
+    rmdir_all(dir)
+end
+
+test("tablebase: Ctrl-C in lua5.4", function()
+    local lua = arg and arg[-1]
+    if not lua or not LUA54 or not os.execute("command -v kill >/dev/null") then
+        return
+    end
+    interrupt_generation(lua, false)
+    interrupt_generation(lua, true)
+end)
+
 test("tablebase: cleanup", function()
     if tb_dir then
         rmdir_all(tb_dir)
