@@ -41,7 +41,17 @@
 #      with Node.js (against step 1's seega-engine), the TypeScript
 #      declarations (tsc), and the web page played in Chromium
 #      (tests/web: playwright-core and typescript from npm, installed
-#      with npm ci).
+#      with npm ci);
+#  10. gcc -m32 (32-bit x86: size_t, pointers and PTRDIFF_MAX of 32 bits;
+#      gcc-multilib, and cmocka from libcmocka-dev:i386), Release, no
+#      docs, bindings or examples: every ctest test of that tree (the
+#      cmocka tests, the fuzz corpus replays, threads_stress, the tools'
+#      smoke tests) but the slow label (test_tablebase_exact: 9 minutes
+#      there) and layers (the headers on their own, as in steps 1 and
+#      4-5), with SEEGA_TEST_SCALE=0.05 as in step 3 (test_differential's
+#      random games and the stop trials of test_search_stop cut to 5%,
+#      test_tb_stop and test_tb_cluster on smaller tiers). About 5
+#      minutes on two cores, 4.3 of them the build.
 # Each step prints the seconds elapsed since the start. Build trees go to
 # build-ci/ (override with SEEGA_CI_DIR). Exit status is non-zero on the
 # first failure.
@@ -55,7 +65,7 @@ need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
       python3-setuptools python3-wheel python3-wheel-whl python3-setuptools-whl
       python3-numpy
       liblua5.4-dev lua5.4 valgrind abigail-tools emscripten chromium
-      libopenmpi-dev openmpi-bin"
+      libopenmpi-dev openmpi-bin gcc-multilib libcmocka-dev:i386"
 
 missing=""
 for p in $need; do
@@ -66,12 +76,18 @@ if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ]; then
         echo "== installing:$missing"
         export DEBIAN_FRONTEND=noninteractive
+        # libcmocka-dev:i386 for step 10. gcc-multilib conflicts with
+        # Debian's cross compilers (gcc-12-<arch>-linux-gnu), which
+        # nothing here needs.
+        dpkg --add-architecture i386
         apt-get update -q
         # shellcheck disable=SC2086
         apt-get install -y -q --no-install-recommends $missing
     else
         echo "missing Debian packages:$missing" >&2
-        echo "install them (sudo apt-get install$missing) or run this as root" >&2
+        echo "install them (sudo dpkg --add-architecture i386;" \
+            "sudo apt-get update; sudo apt-get install$missing)" \
+            "or run this as root" >&2
         exit 1
     fi
 fi
@@ -202,5 +218,15 @@ cmake --build "$out/wasm" -j "$jobs"
 # One test at a time: two of them time the page's and the event loop's
 # answers while a search runs.
 ctest --test-dir "$out/wasm" --output-on-failure --timeout 1200 --no-tests=error
+
+step "gcc -m32: the C tests on a 32-bit target (i386)"
+# Every size the library counts in 64 bits (the transposition table, the
+# tablebase tiers, file sizes) must be refused past what one object can
+# be here (2 GiB), never cut to 32 bits (test_tt_size).
+# shellcheck disable=SC2086
+configure m32 gcc $lean -DCMAKE_C_FLAGS=-m32 \
+    -DCMAKE_EXE_LINKER_FLAGS=-m32 -DCMAKE_SHARED_LINKER_FLAGS=-m32
+cmake --build "$out/m32" -j "$jobs"
+SEEGA_TEST_SCALE=0.05 check m32 -LE slow -E '^layers$' --no-tests=error
 
 step "all tests passed"
