@@ -813,8 +813,9 @@ static int cmd_stats(const read_args *ra)
     int maxp = seega_tb_max_pieces(tb);
     printf("rules: %s\nmax pieces a side: %d\n", text, maxp);
     if (rules.quiet_limit)
-        printf("values at quiet counter 0; distances in quiet turns to the "
-               "capture or end\nthat settles the result (at most %d)\n",
+        printf("values at quiet counter 0; distances in plies to the one "
+               "that settles the result,\na capture or the end of the game "
+               "(at most %d, the limit's)\n",
                (int)rules.quiet_limit);
     printf("\n");
     printf("%-6s %14s %14s %14s %14s %6s  %s\n", "tier", "positions", "wins",

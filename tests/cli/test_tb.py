@@ -210,6 +210,7 @@ class BadInput(unittest.TestCase):
         rc, out, err = run(["stats", self.dir])
         self.assertEqual(rc, 0, err)
         self.assertIn("modern 5", out)
+        self.assertIn("distances in plies to the one that settles", out)
         # A capture now (c2-c1 takes O's last piece) settles the game in
         # one ply at every counter, as the probe of the library and a
         # search with the tables say (test_tablebase's
