@@ -1732,8 +1732,9 @@ typedef struct seega_tb_options {
  * exist.
  *
  * Memory: about 4 bytes a slot for the pair being solved (the largest
- * pair up to 5 against 5 has about 2.1e8 slots with both movers: 0.8 GiB),
- * 8 under a quiet-turn limit; the tiers below are mapped from their files.
+ * pair up to 5 against 5, 5v5 alone, has 1.06e8 slots: 0.4 GiB), 10
+ * under a quiet-turn limit (14 where a quiet turn can end the game); the
+ * tiers below are mapped from their files.
  *
  * @param rules      the rules: 5x5
  * @param max_pieces the most pieces a side, lose_at+1 ..
