@@ -63,7 +63,7 @@ jobs=${SEEGA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 need="cmake make gcc clang libcmocka-dev doxygen pkg-config python3 python3-venv
       python3-setuptools python3-wheel python3-wheel-whl python3-setuptools-whl
-      python3-numpy
+      python3-numpy libclang-rt-dev
       liblua5.4-dev lua5.4 valgrind abigail-tools emscripten chromium
       libopenmpi-dev openmpi-bin gcc-multilib libcmocka-dev:i386"
 
@@ -76,6 +76,8 @@ if [ -n "$missing" ]; then
     if [ "$(id -u)" = 0 ]; then
         echo "== installing:$missing"
         export DEBIAN_FRONTEND=noninteractive
+        # libclang-rt-dev (clang's libFuzzer and sanitizer runtimes, steps
+        # 7-8) is only a recommendation of clang, so it is named here.
         # libcmocka-dev:i386 for step 10. gcc-multilib conflicts with
         # Debian's cross compilers (gcc-12-<arch>-linux-gnu), which
         # nothing here needs.
