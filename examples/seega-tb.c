@@ -7,6 +7,7 @@
  *   seega-tb probe DIR SPN... [--rules RULES]
  *   seega-tb stats DIR [--rules RULES]
  *   seega-tb verify DIR [--rules RULES]
+ *   seega-tb pack DIR MAX FILE [--rules RULES]
  *   seega-tb --help
  *
  * RULES is a rules text of 5x5 rules ("classic 5", "traditional 5"); MAX
@@ -18,9 +19,12 @@
  * every 5 s; --quiet prints errors only. probe prints one line per SPN:
  * `win|draw|loss DISTANCE ACTION` (DISTANCE `-` for a draw, ACTION `-`
  * once the game is over). verify checks every tier against one ply of
- * lookahead (seega_tb_verify). probe, stats and verify read the one rule
- * set whose tables DIR holds, or the one --rules names when it holds
- * several. bench generates into a new directory inside DIR, prints the
+ * lookahead (seega_tb_verify). pack writes the tiers up to MAX a side
+ * into one compressed pack FILE (seega_tb_pack), which probe, stats and
+ * verify read in place of DIR. probe, stats, verify and pack read the
+ * one rule set whose tables DIR holds, or the one --rules names when it
+ * holds several; a pack file's rules are --rules, or else its name
+ * (RULES.sgtbpack, '+' for spaces, as seega-tb pack names its example). bench generates into a new directory inside DIR, prints the
  * rate and the bytes exchanged of each pair of tiers, and removes it.
  *
  * Built with -DSEEGA_MPI=ON, the same program is also seega-tb-mpi: run
@@ -49,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -140,11 +145,13 @@ static void print_usage(FILE *f)
             "       " PROG " probe DIR SPN... [--rules RULES]\n"
             "       " PROG " stats DIR [--rules RULES]\n"
             "       " PROG " verify DIR [--rules RULES]\n"
+            "       " PROG " pack DIR MAX FILE [--rules RULES]\n"
             "       " PROG " --help\n"
             "RULES: a rules text of 5x5 rules (\"classic 5\", \"traditional "
             "5\"); MAX: pieces a side,\n"
-            "lose_at+1 .. %d; DIR: a directory (\".\" for the current one); "
-            "N: threads, 1 .. 64\n"
+            "lose_at+1 .. %d; DIR: a directory (\".\" for the current one), "
+            "or a pack FILE for probe,\nstats, verify and pack; N: threads, "
+            "1 .. 64\n"
             "(default: %s)."
 #ifdef SEEGA_TB_MPI
             " B: values a rank gathers before an exchange, 0 .. %d\n"
@@ -681,6 +688,32 @@ static int rule_sets_in_dir(const char *dir,
 static int open_dir(const char *dir, const char *rules_text,
                     seega_rules *rules, seega_tablebase **tb)
 {
+    struct stat st;
+    if (!rules_text && stat(dir, &st) == 0 && S_ISREG(st.st_mode)) {
+        /* A pack: its rules from its name, RULES.sgtbpack. */
+        const char *base = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+        size_t n = strlen(base), ext = strlen(".sgtbpack");
+        char text[SEEGA_RULES_TEXT_MAX], msg[SEEGA_ERROR_MAX];
+        if (n <= ext || n - ext >= sizeof text ||
+            strcmp(base + n - ext, ".sgtbpack") != 0) {
+            fprintf(stderr, "seega-tb: %s: a pack whose name does not say "
+                            "its rules (RULES.sgtbpack): pass --rules RULES\n"
+                            "(" PROG " --help for the usage)\n", dir);
+            return 2;
+        }
+        memcpy(text, base, n - ext);
+        text[n - ext] = '\0';
+        for (char *c = text; *c; c++)
+            if (*c == '+')
+                *c = ' ';
+        if (seega_rules_from_text(text, rules, msg, sizeof msg) != SEEGA_OK) {
+            fprintf(stderr, "seega-tb: %s: its name does not say its rules "
+                            "(%s): pass --rules RULES\n"
+                            "(" PROG " --help for the usage)\n", dir, msg);
+            return 2;
+        }
+        rules_text = "";
+    }
     if (!rules_text) {
         char found[MAX_SETS][SEEGA_RULES_TEXT_MAX];
         int n = rule_sets_in_dir(dir, found);
@@ -874,6 +907,42 @@ static int cmd_verify(const read_args *ra)
     return rc;
 }
 
+static int cmd_pack(const read_args *ra)
+{
+    char *end;
+    errno = 0;
+    long maxp = strtol(ra->spn[0], &end, 10);
+    if (errno || end == ra->spn[0] || *end || maxp < 1 ||
+        maxp > SEEGA_TB_MAX_PIECES)
+        return bad_usage("MAX must be a number of pieces, 1 .. %d (got "
+                         "'%s')", SEEGA_TB_MAX_PIECES, ra->spn[0]);
+    const char *out = ra->spn[1];
+    if (!*out)
+        return bad_usage("the pack's file name is empty");
+    seega_rules rules = ra->rules;
+    seega_tablebase *tb;
+    int rc = open_dir(ra->dir, ra->rules_text, &rules, &tb);
+    if (rc)
+        return rc;
+    if (maxp > seega_tb_max_pieces(tb)) {
+        int have = seega_tb_max_pieces(tb);
+        seega_tb_close(tb);
+        return bad_usage("%s holds the tiers up to %d a side, not %ld",
+                         ra->dir, have, maxp);
+    }
+    char msg[SEEGA_ERROR_MAX];
+    double t0 = now();
+    int32_t st = seega_tb_pack(tb, (int32_t)maxp, out, msg, sizeof msg);
+    seega_tb_close(tb);
+    if (st != SEEGA_OK) {
+        fprintf(stderr, "seega-tb: %s\n", msg);
+        return 1;
+    }
+    printf("%s: the tiers up to %ld a side packed (%.1f s)\n", out, maxp,
+           now() - t0);
+    return 0;
+}
+
 static int run(int argc, char **argv)
 {
     if (argc < 2)
@@ -890,6 +959,7 @@ static int run(int argc, char **argv)
     int which = strcmp(argv[1], "probe") == 0    ? 0
                 : strcmp(argv[1], "stats") == 0  ? 1
                 : strcmp(argv[1], "verify") == 0 ? 2
+                : strcmp(argv[1], "pack") == 0   ? 3
                                                  : -1;
     if (which < 0) {
         if (rank == 0)
@@ -897,12 +967,15 @@ static int run(int argc, char **argv)
         return usage();
     }
     read_args ra;
-    int rc = parse_read(argc, argv, which == 0 ? 1 : 0,
-                        which == 0 ? argc : 0, &ra);
+    int rc = parse_read(argc, argv,
+                        which == 0 ? 1 : which == 3 ? 2 : 0,
+                        which == 0 ? argc : which == 3 ? 2 : 0, &ra);
     if (rc || rank != 0) /* the command runs on rank 0 */
         return rc;
-    return which == 0 ? cmd_probe(&ra) : which == 1 ? cmd_stats(&ra)
-                                                    : cmd_verify(&ra);
+    return which == 0   ? cmd_probe(&ra)
+           : which == 1 ? cmd_stats(&ra)
+           : which == 2 ? cmd_verify(&ra)
+                        : cmd_pack(&ra);
 }
 
 int main(int argc, char **argv)

@@ -1894,18 +1894,24 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
                                             char *msg, size_t cap);
 
 /**
- * @brief Open the tables of a rule set in a directory.
+ * @brief Open the tables of a rule set in a directory, or a pack file.
  *
- * Finds the largest @c max such that every tier with both sides between
- * lose_at+1 and @c max pieces has its file in @p dir, maps those files
- * and checks each in full (header, rules, tier, size, checksum, and the
- * header's figures against the body). Only regular files are opened: a
- * FIFO or a device named like a tier is refused, never waited on. The
- * files must not be rewritten in place while the handle is open (replace
- * a file by renaming a new one over it, as ::seega_tb_generate does).
+ * With a directory: finds the largest @c max such that every tier with
+ * both sides between lose_at+1 and @c max pieces has its file in @p dir
+ * (plain, as ::seega_tb_generate writes them, or packed), maps those
+ * files and checks each: a plain file in full (header, rules, tier, size,
+ * checksum, and the header's figures against the body), a packed one
+ * all but its blocks, each of which is checked by the first probe that
+ * reads it. With a regular file: a pack written by ::seega_tb_pack, of
+ * which the largest such @c max is opened, as ::seega_tb_open_memory.
+ * Only regular files are opened: a FIFO or a device named like a tier is
+ * refused, never waited on. The files must not be rewritten in place
+ * while the handle is open (replace a file by renaming a new one over it,
+ * as ::seega_tb_generate does).
  *
  * @param rules the rules the tables must have been generated for
- * @param dir   the directory; "" is refused (name one, such as ".")
+ * @param dir   the directory, or a pack file; "" is refused (name one,
+ *              such as ".")
  * @param out   receives the handle; untouched on failure
  * @param msg   receives a message on failure; may be NULL when @p cap is 0
  * @param cap   size of @p msg
@@ -1914,18 +1920,85 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
  * @retval SEEGA_E_VERSION unknown @c rules->version
  * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
  * @retval SEEGA_E_IO      no tables of these rules in @p dir (not even the
- *                         smallest tier), or a tier file is there but
- *                         cannot be read or is not a regular file (the
- *                         message names it)
+ *                         smallest tier), or a tier file or the pack is
+ *                         there but cannot be read or is not a regular
+ *                         file (the message names it)
  * @retval SEEGA_E_CORRUPT a file is truncated, corrupt, of another format
  *                         version, built for other rules, or its header's
- *                         figures are not what its body holds
+ *                         figures are not what its body holds; a pack
+ *                         without the smallest tier of these rules
  * @retval SEEGA_E_NOMEM   out of memory
  * @par Thread safety
  * Safe from any thread.
  */
 SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
                                 seega_tablebase **out, char *msg, size_t cap);
+
+/**
+ * @brief Open the tables of a rule set from a pack held in memory (no file
+ *        system): the bytes of a file written by ::seega_tb_pack.
+ *
+ * The pack's tiers are checked as ::seega_tb_open checks packed files;
+ * the largest @c max such that every tier with both sides between
+ * lose_at+1 and @c max pieces is in the pack is opened, the other tiers
+ * ignored. The library reads @p data in place and never writes it: the
+ * buffer must stay as it is until ::seega_tb_close. Each block of a tier
+ * is checked against its checksum by the first probe that reads it, so a
+ * damaged block gives ::SEEGA_E_CORRUPT at the probes that touch it,
+ * never a wrong value.
+ *
+ * @param rules the rules the tables must have been generated for
+ * @param data  the pack's bytes (any alignment)
+ * @param bytes their number
+ * @param out   receives the handle; untouched on failure
+ * @param msg   receives a message on failure; may be NULL when @p cap is 0
+ * @param cap   size of @p msg
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_E_INVALID a NULL argument
+ * @retval SEEGA_E_VERSION unknown @c rules->version
+ * @retval SEEGA_E_RULES   the rules are invalid or not 5x5
+ * @retval SEEGA_E_CORRUPT not a pack, truncated, a damaged directory or
+ *                         index, a tier built for other rules, or no tier
+ *                         lose_at+1 against lose_at+1 (the message says
+ *                         which)
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Safe from any thread.
+ */
+SEEGA_API int32_t seega_tb_open_memory(const seega_rules *rules,
+                                       const void *data, size_t bytes,
+                                       seega_tablebase **out, char *msg,
+                                       size_t cap);
+
+/**
+ * @brief Write the tiers of open tables up to @p max_pieces a side into
+ *        one pack file: compressed, to ship with a program and open with
+ *        ::seega_tb_open or ::seega_tb_open_memory.
+ *
+ * Each tier is packed (docs/tablebases.md, "Packed tables"): the same
+ * values and distances in about a tenth of the bytes. The file is
+ * written through a temporary file (@p path with `.part` appended)
+ * renamed when complete.
+ *
+ * @param tb         open tables (plain or packed)
+ * @param max_pieces the most pieces a side to include, lose_at+1 ..
+ *                   ::seega_tb_max_pieces
+ * @param path       the file to write; "" is refused
+ * @param msg        receives a message on failure; may be NULL when @p cap
+ *                   is 0
+ * @param cap        size of @p msg
+ * @return ::SEEGA_OK on success
+ * @retval SEEGA_E_INVALID a NULL argument, @p path empty, @p max_pieces
+ *                         out of range
+ * @retval SEEGA_E_IO      the file could not be written
+ * @retval SEEGA_E_CORRUPT a block of a packed source is damaged
+ * @retval SEEGA_E_NOMEM   out of memory
+ * @par Thread safety
+ * Reads @p tb only.
+ */
+SEEGA_API int32_t seega_tb_pack(const seega_tablebase *tb,
+                                int32_t max_pieces, const char *path,
+                                char *msg, size_t cap);
 
 /**
  * @brief Close a tablebase; NULL is a no-op. No game may still have it

@@ -796,7 +796,7 @@ static void test_header_refusals(void **state)
     uint32_t slot = get32(good + 72);
     assert_true(wins > 1 && draws > 0 && losses > 1 && longest > 1);
 
-    refused_with(&r, dir, path, good, n, 8, 2, 0, "format 2");
+    refused_with(&r, dir, path, good, n, 8, 3, 0, "format 3");
     refused_with(&r, dir, path, good, n, 12, 513, 0, "header size 513");
     refused_with(&r, dir, path, good, n, 16, 7, 0, "board size 7");
     refused_with(&r, dir, path, good, n, 20, 2, 0, "tier (2v3, not 3v3)");

@@ -73,6 +73,8 @@ SEEGA_API void seega_tb_close(seega_tablebase *tb)
         for (int t = 0; t <= TB_MAXP; t++)
             tb_table_close(&tb->tier[u][t]);
     tb_index_free(&tb->ix);
+    if (tb->map)
+        tb_unmap(tb->map, tb->map_bytes);
     free(tb);
 }
 
@@ -171,6 +173,38 @@ SEEGA_API int32_t seega_tb_generate(const seega_rules *rules,
                                      msg, cap);
 }
 
+/* Open the pack in data for rules (checked): into *out, or an error. The
+ * handle takes the mapping `map` (NULL for a caller's buffer). */
+static int32_t open_pack(const seega_rules *rules, const uint8_t *data,
+                         size_t bytes, void *map, seega_tablebase **out,
+                         char *msg, size_t cap)
+{
+    int lo = rules->lose_at + 1, maxp;
+    int32_t st = tb_pack_scan(data, bytes, lo, &maxp, msg, cap);
+    if (st == SEEGA_OK && maxp < lo) {
+        sg_format(msg, cap, "the pack has no tier %dv%d of these rules", lo,
+                  lo);
+        st = SEEGA_E_CORRUPT;
+    }
+    seega_tablebase *tb = NULL;
+    if (st == SEEGA_OK && !(tb = tb_alloc(rules, maxp))) {
+        sg_format(msg, cap, "out of memory for the index tables");
+        st = SEEGA_E_NOMEM;
+    }
+    if (st == SEEGA_OK)
+        st = tb_pack_open(tb, data, bytes, msg, cap);
+    if (st != SEEGA_OK) {
+        seega_tb_close(tb);
+        if (map)
+            tb_unmap(map, bytes);
+        return st;
+    }
+    tb->map = map;
+    tb->map_bytes = bytes;
+    *out = tb;
+    return SEEGA_OK;
+}
+
 SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
                                 seega_tablebase **out, char *msg, size_t cap)
 {
@@ -185,6 +219,19 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
     st = check_rules(rules, msg, cap);
     if (st != SEEGA_OK)
         return st;
+    if (tb_is_regular(dir)) { /* a pack */
+        void *map;
+        size_t bytes;
+        st = tb_map_file(dir, &map, &bytes, msg, cap);
+        if (st != SEEGA_OK)
+            return st;
+        char why[SEEGA_ERROR_MAX];
+        st = open_pack(rules, map ? map : (void *)"", bytes, map, out, why,
+                       sizeof why);
+        if (st != SEEGA_OK)
+            sg_format(msg, cap, "%s: %s", dir, why);
+        return st;
+    }
     /* The largest max whose tiers are all there: probe by file name. */
     int lo = rules->lose_at + 1, maxp = lo - 1;
     for (int m = lo; m <= TB_MAXP; m++) {
@@ -233,6 +280,44 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
         }
     *out = tb;
     return SEEGA_OK;
+}
+
+SEEGA_API int32_t seega_tb_open_memory(const seega_rules *rules,
+                                       const void *data, size_t bytes,
+                                       seega_tablebase **out, char *msg,
+                                       size_t cap)
+{
+    sg_format(msg, cap, "%s", "");
+    if (!rules || !data || !out) {
+        sg_format(msg, cap, "rules, data and out must not be NULL");
+        return SEEGA_E_INVALID;
+    }
+    int32_t st = check_rules(rules, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    return open_pack(rules, data, bytes, NULL, out, msg, cap);
+}
+
+SEEGA_API int32_t seega_tb_pack(const seega_tablebase *tb,
+                                int32_t max_pieces, const char *path,
+                                char *msg, size_t cap)
+{
+    sg_format(msg, cap, "%s", "");
+    if (!tb || !path) {
+        sg_format(msg, cap, "tb and path must not be NULL");
+        return SEEGA_E_INVALID;
+    }
+    if (!*path) {
+        sg_format(msg, cap, "the path is empty");
+        return SEEGA_E_INVALID;
+    }
+    int lo = tb->rules.lose_at + 1;
+    if (max_pieces < lo || max_pieces > tb->maxp) {
+        sg_format(msg, cap, "max_pieces %ld: these tables hold %d to %d",
+                  (long)max_pieces, lo, tb->maxp);
+        return SEEGA_E_INVALID;
+    }
+    return tb_pack_write(tb, (int)max_pieces, path, msg, cap);
 }
 
 SEEGA_API int32_t seega_tb_max_pieces(const seega_tablebase *tb)
@@ -287,7 +372,7 @@ SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
     if (out->version != SEEGA_TB_TIER_VERSION)
         return SEEGA_E_VERSION;
     if (mover < 0 || other < 0 || mover > TB_MAXP || other > TB_MAXP ||
-        !tb->tier[mover][other].wdl)
+        !tb_table_loaded(&tb->tier[mover][other]))
         return SEEGA_E_NOT_COVERED;
     const tb_header *h = &tb->tier[mover][other].h;
     out->positions = h->wins + h->draws + h->losses;
@@ -332,7 +417,7 @@ SEEGA_API int32_t seega_tb_verify(const seega_tablebase *tb, int32_t mover,
         return SEEGA_E_INVALID;
     }
     if (mover < 0 || other < 0 || mover > TB_MAXP || other > TB_MAXP ||
-        !tb->tier[mover][other].wdl) {
+        !tb_table_loaded(&tb->tier[mover][other])) {
         sg_format(msg, cap, "no tier %dv%d in these tables", (int)mover,
                   (int)other);
         return SEEGA_E_NOT_COVERED;

@@ -22,40 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define OFF_CHECKSUM 104
 #define OFF_RULES 112
 #define OFF_TEXT 160
 #define OFF_RANKS 352
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
-static uint64_t rd64(const uint8_t *p)
-{
-    return rd32(p) | (uint64_t)rd32(p + 4) << 32;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void wr64(uint8_t *p, uint64_t v)
-{
-    wr32(p, (uint32_t)v);
-    wr32(p + 4, (uint32_t)(v >> 32));
-}
-
-/* A 64-bit checksum of a byte stream: little-endian words folded by
- * multiply and rotate, then mixed; the same however the stream is cut. */
-typedef struct {
-    uint64_t h, len;
-    uint8_t buf[8];
-} sum64;
 
 static uint64_t fold(uint64_t h, uint64_t w)
 {
@@ -63,26 +32,26 @@ static uint64_t fold(uint64_t h, uint64_t w)
     return (h << 31) | (h >> 33);
 }
 
-static void sum_add(sum64 *s, const uint8_t *p, size_t n)
+void tb_sum_add(tb_sum *s, const uint8_t *p, size_t n)
 {
     size_t i = 0;
     while (i < n && (s->len & 7)) {
         s->buf[s->len & 7] = p[i++];
         s->len++;
         if ((s->len & 7) == 0)
-            s->h = fold(s->h, rd64(s->buf));
+            s->h = fold(s->h, tb_rd64(s->buf));
     }
     uint64_t h = s->h;
     size_t start = i;
     for (; i + 8 <= n; i += 8)
-        h = fold(h, rd64(p + i));
+        h = fold(h, tb_rd64(p + i));
     s->h = h;
     s->len += i - start;
     memcpy(s->buf, p + i, n - i); /* under 8 bytes, len now aligned */
     s->len += n - i;
 }
 
-static uint64_t sum_end(const sum64 *s)
+uint64_t tb_sum_end(const tb_sum *s)
 {
     uint64_t h = s->h;
     for (uint64_t i = 0; i < (s->len & 7); i++)
@@ -94,7 +63,7 @@ static uint64_t sum_end(const sum64 *s)
     return h;
 }
 
-static void rules_fields(const seega_rules *r, int32_t out[12])
+void tb_rules_fields(const seega_rules *r, int32_t out[12])
 {
     int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
                      r->opening_squares, r->first_mover, r->move_dirs,
@@ -103,57 +72,73 @@ static void rules_fields(const seega_rules *r, int32_t out[12])
     memcpy(out, f, sizeof f);
 }
 
-static void header_put(uint8_t *b, const tb_header *h)
+void tb_header_put(uint8_t *b, const tb_header *h)
 {
     memset(b, 0, TB_HEADER_BYTES);
     memcpy(b, TB_MAGIC, 8);
-    wr32(b + 8, h->format);
-    wr32(b + 12, h->header_bytes);
-    wr32(b + 16, h->board);
-    wr32(b + 20, h->mover);
-    wr32(b + 24, h->other);
-    wr32(b + 28, h->dist_bytes);
-    wr64(b + 32, h->slots);
-    wr64(b + 40, h->wins);
-    wr64(b + 48, h->draws);
-    wr64(b + 56, h->losses);
-    wr32(b + 64, h->longest_win);
-    wr32(b + 68, h->longest_loss);
-    wr64(b + 72, h->longest_win_slot);
-    wr64(b + 80, h->wdl_offset);
-    wr64(b + 88, h->dist_offset);
-    wr64(b + 96, h->file_bytes);
-    wr64(b + OFF_CHECKSUM, h->checksum);
+    tb_wr32(b + 8, h->format);
+    tb_wr32(b + 12, h->header_bytes);
+    tb_wr32(b + 16, h->board);
+    tb_wr32(b + 20, h->mover);
+    tb_wr32(b + 24, h->other);
+    tb_wr32(b + 28, h->dist_bytes);
+    tb_wr64(b + 32, h->slots);
+    tb_wr64(b + 40, h->wins);
+    tb_wr64(b + 48, h->draws);
+    tb_wr64(b + 56, h->losses);
+    tb_wr32(b + 64, h->longest_win);
+    tb_wr32(b + 68, h->longest_loss);
+    tb_wr64(b + 72, h->longest_win_slot);
+    tb_wr64(b + 80, h->wdl_offset);
+    tb_wr64(b + 88, h->dist_offset);
+    tb_wr64(b + 96, h->file_bytes);
+    tb_wr64(b + TB_OFF_CHECKSUM, h->checksum);
     for (int i = 0; i < 12; i++)
-        wr32(b + OFF_RULES + 4 * i, (uint32_t)h->rules[i]);
+        tb_wr32(b + OFF_RULES + 4 * i, (uint32_t)h->rules[i]);
     memcpy(b + OFF_TEXT, h->rules_text, TB_RULES_TEXT);
-    wr32(b + OFF_RANKS, h->ranks);
+    tb_wr32(b + OFF_RANKS, h->ranks);
+    tb_wr32(b + 356, h->sub_slots);
+    tb_wr32(b + 360, h->subs);
+    tb_wr32(b + 364, h->nsym);
+    tb_wr64(b + 368, h->nblocks);
+    tb_wr64(b + 376, h->sym_offset);
+    tb_wr64(b + 384, h->code_offset);
+    tb_wr64(b + 392, h->index_offset);
+    tb_wr64(b + 400, h->blocks_offset);
 }
 
-static void header_get(tb_header *h, const uint8_t *b)
+void tb_header_get(tb_header *h, const uint8_t *b)
 {
-    h->format = rd32(b + 8);
-    h->header_bytes = rd32(b + 12);
-    h->board = rd32(b + 16);
-    h->mover = rd32(b + 20);
-    h->other = rd32(b + 24);
-    h->dist_bytes = rd32(b + 28);
-    h->slots = rd64(b + 32);
-    h->wins = rd64(b + 40);
-    h->draws = rd64(b + 48);
-    h->losses = rd64(b + 56);
-    h->longest_win = rd32(b + 64);
-    h->longest_loss = rd32(b + 68);
-    h->longest_win_slot = rd64(b + 72);
-    h->wdl_offset = rd64(b + 80);
-    h->dist_offset = rd64(b + 88);
-    h->file_bytes = rd64(b + 96);
-    h->checksum = rd64(b + OFF_CHECKSUM);
+    h->format = tb_rd32(b + 8);
+    h->header_bytes = tb_rd32(b + 12);
+    h->board = tb_rd32(b + 16);
+    h->mover = tb_rd32(b + 20);
+    h->other = tb_rd32(b + 24);
+    h->dist_bytes = tb_rd32(b + 28);
+    h->slots = tb_rd64(b + 32);
+    h->wins = tb_rd64(b + 40);
+    h->draws = tb_rd64(b + 48);
+    h->losses = tb_rd64(b + 56);
+    h->longest_win = tb_rd32(b + 64);
+    h->longest_loss = tb_rd32(b + 68);
+    h->longest_win_slot = tb_rd64(b + 72);
+    h->wdl_offset = tb_rd64(b + 80);
+    h->dist_offset = tb_rd64(b + 88);
+    h->file_bytes = tb_rd64(b + 96);
+    h->checksum = tb_rd64(b + TB_OFF_CHECKSUM);
     for (int i = 0; i < 12; i++)
-        h->rules[i] = (int32_t)rd32(b + OFF_RULES + 4 * i);
+        h->rules[i] = (int32_t)tb_rd32(b + OFF_RULES + 4 * i);
     memcpy(h->rules_text, b + OFF_TEXT, TB_RULES_TEXT);
     h->rules_text[TB_RULES_TEXT - 1] = '\0';
-    h->ranks = rd32(b + OFF_RANKS);
+    h->ranks = tb_rd32(b + OFF_RANKS);
+    h->sub_slots = tb_rd32(b + 356);
+    h->subs = tb_rd32(b + 360);
+    h->nsym = tb_rd32(b + 364);
+    h->nblocks = tb_rd64(b + 368);
+    h->sym_offset = tb_rd64(b + 376);
+    h->code_offset = tb_rd64(b + 384);
+    h->index_offset = tb_rd64(b + 392);
+    h->blocks_offset = tb_rd64(b + 400);
 }
 
 /* The bytes of the distance section: one distance a slot, or h->ranks
@@ -257,24 +242,26 @@ static int32_t check_figures(const tb_table *tb, int u, int t, char *msg,
     return SEEGA_OK;
 }
 
-int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
-                       const seega_rules *r, int u, int t, uint64_t slots,
-                       char *msg, size_t cap)
+static int32_t check(tb_table *tb, const uint8_t *data, size_t bytes,
+                     const seega_rules *r, int u, int t, uint64_t slots,
+                     char *msg, size_t cap)
 {
     tb_header *h = &tb->h;
     if (bytes < TB_HEADER_BYTES || memcmp(data, TB_MAGIC, 8) != 0) {
         sg_format(msg, cap, "not a tablebase file (no header)");
         return SEEGA_E_CORRUPT;
     }
-    header_get(h, data);
-    if (h->format != TB_FORMAT) {
-        sg_format(msg, cap, "tablebase format %u, this library reads format %d",
-                  (unsigned)h->format, TB_FORMAT);
+    tb_header_get(h, data);
+    if (h->format != TB_FORMAT && h->format != TB_FORMAT_PACKED) {
+        sg_format(msg, cap, "tablebase format %u, this library reads "
+                  "formats %d and %d", (unsigned)h->format, TB_FORMAT,
+                  TB_FORMAT_PACKED);
         return SEEGA_E_CORRUPT;
     }
     if (h->header_bytes != TB_HEADER_BYTES) {
-        sg_format(msg, cap, "header size %u in the header, format %d has %d",
-                  (unsigned)h->header_bytes, TB_FORMAT, TB_HEADER_BYTES);
+        sg_format(msg, cap, "header size %u in the header, format %u has %d",
+                  (unsigned)h->header_bytes, (unsigned)h->format,
+                  TB_HEADER_BYTES);
         return SEEGA_E_CORRUPT;
     }
     if (h->board != TB_N) {
@@ -283,7 +270,7 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
         return SEEGA_E_CORRUPT;
     }
     int32_t want[12];
-    rules_fields(r, want);
+    tb_rules_fields(r, want);
     if (memcmp(want, h->rules, sizeof want) != 0) {
         sg_format(msg, cap, "the table is for other rules (%s)",
                   h->rules_text);
@@ -326,6 +313,8 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
                   "table", (unsigned long long)h->longest_win_slot);
         return SEEGA_E_CORRUPT;
     }
+    if (h->format == TB_FORMAT_PACKED)
+        return tb_packed_check(tb, data, bytes, msg, cap);
     tb_header l = *h;
     layout(&l);
     const char *off = l.wdl_offset != h->wdl_offset     ? "values"
@@ -351,12 +340,12 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
                   "(truncated?)", bytes, (unsigned long long)h->file_bytes);
         return SEEGA_E_CORRUPT;
     }
-    sum64 s = {.h = 0x5EE6A7B1E5ull};
+    tb_sum s = {.h = TB_SUM_SEED};
     uint8_t zero[8] = {0};
-    sum_add(&s, data, OFF_CHECKSUM);
-    sum_add(&s, zero, 8);
-    sum_add(&s, data + OFF_CHECKSUM + 8, bytes - OFF_CHECKSUM - 8);
-    if (sum_end(&s) != h->checksum) {
+    tb_sum_add(&s, data, TB_OFF_CHECKSUM);
+    tb_sum_add(&s, zero, 8);
+    tb_sum_add(&s, data + TB_OFF_CHECKSUM + 8, bytes - TB_OFF_CHECKSUM - 8);
+    if (tb_sum_end(&s) != h->checksum) {
         sg_format(msg, cap, "checksum mismatch (the file is corrupt)");
         return SEEGA_E_CORRUPT;
     }
@@ -364,10 +353,22 @@ int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
     tb->dist = data + h->dist_offset;
     int32_t st = check_figures(tb, u, t, msg, cap);
     if (st != SEEGA_OK) {
-        tb->wdl = tb->dist = NULL;
         return st;
     }
     return SEEGA_OK;
+}
+
+int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
+                       const seega_rules *r, int u, int t, uint64_t slots,
+                       char *msg, size_t cap)
+{
+    memset(tb, 0, sizeof *tb);
+    int32_t st = check(tb, data, bytes, r, u, t, slots, msg, cap);
+    if (st != SEEGA_OK) {
+        tb_packed_free(tb);
+        memset(tb, 0, sizeof *tb);
+    }
+    return st;
 }
 
 int tb_file_present(const char *path, char *msg, size_t cap)
@@ -381,10 +382,11 @@ int tb_file_present(const char *path, char *msg, size_t cap)
     return -1;
 }
 
-int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
-                      int u, int t, uint64_t slots, char *msg, size_t cap)
+int32_t tb_map_file(const char *path, void **map, size_t *bytes, char *msg,
+                    size_t cap)
 {
-    memset(tb, 0, sizeof *tb);
+    *map = NULL;
+    *bytes = 0;
     /* Only a regular file is opened: opening a FIFO would wait for a
      * writer, and a device may act on being opened. The open does not
      * block either, and what it opened is checked again. */
@@ -415,26 +417,56 @@ int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
         close(fd);
         return SEEGA_E_IO;
     }
-    size_t bytes = (size_t)st.st_size;
-    if (bytes < TB_HEADER_BYTES) {
-        sg_format(msg, cap, "%s: truncated (%zu bytes)", path, bytes);
+    size_t n = (size_t)st.st_size;
+    if (n == 0) { /* mmap refuses an empty file; nothing to check in it */
         close(fd);
-        return SEEGA_E_CORRUPT;
+        *map = NULL;
+        return SEEGA_OK;
     }
-    void *map = mmap(NULL, bytes, PROT_READ, MAP_SHARED, fd, 0);
+    void *m = mmap(NULL, n, PROT_READ, MAP_SHARED, fd, 0);
     close(fd);
-    if (map == MAP_FAILED) {
+    if (m == MAP_FAILED) {
         sg_format(msg, cap, "%s: %s", path, strerror(errno));
         return SEEGA_E_IO;
     }
-    char why[SEEGA_ERROR_MAX];
-    int32_t st2 = tb_table_check(tb, map, bytes, r, u, t, slots, why,
-                                 sizeof why);
-    if (st2 != SEEGA_OK) {
+    *map = m;
+    *bytes = n;
+    return SEEGA_OK;
+}
+
+void tb_unmap(void *map, size_t bytes)
+{
+    if (map)
         munmap(map, bytes);
-        memset(tb, 0, sizeof *tb);
+}
+
+int tb_is_regular(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
+                      int u, int t, uint64_t slots, char *msg, size_t cap)
+{
+    memset(tb, 0, sizeof *tb);
+    void *map;
+    size_t bytes;
+    int32_t st = tb_map_file(path, &map, &bytes, msg, cap);
+    if (st != SEEGA_OK)
+        return st;
+    if (bytes < TB_HEADER_BYTES) {
+        sg_format(msg, cap, "%s: truncated (%zu bytes)", path, bytes);
+        if (map)
+            munmap(map, bytes);
+        return SEEGA_E_CORRUPT;
+    }
+    char why[SEEGA_ERROR_MAX];
+    st = tb_table_check(tb, map, bytes, r, u, t, slots, why, sizeof why);
+    if (st != SEEGA_OK) {
+        munmap(map, bytes);
         sg_format(msg, cap, "%s: %s", path, why);
-        return st2;
+        return st;
     }
     tb->map = map;
     tb->map_bytes = bytes;
@@ -443,15 +475,16 @@ int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
 
 void tb_table_close(tb_table *tb)
 {
+    tb_packed_free(tb);
     if (tb->map)
         munmap(tb->map, tb->map_bytes);
     memset(tb, 0, sizeof *tb);
 }
 
-static int put(FILE *f, const void *p, size_t n, sum64 *s)
+static int put(FILE *f, const void *p, size_t n, tb_sum *s)
 {
     if (s)
-        sum_add(s, p, n);
+        tb_sum_add(s, p, n);
     return fwrite(p, 1, n, f) == n ? 0 : -1;
 }
 
@@ -472,14 +505,14 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
     }
     size_t gap = (size_t)(h->dist_offset - h->wdl_offset) - wdl_bytes;
     h->checksum = 0;
-    header_put(head, h);
-    sum64 s = {.h = 0x5EE6A7B1E5ull};
-    sum_add(&s, head, TB_HEADER_BYTES);
-    sum_add(&s, wdl, wdl_bytes);
-    sum_add(&s, pad, gap);
-    sum_add(&s, dist, dist_bytes);
-    h->checksum = sum_end(&s);
-    header_put(head, h);
+    tb_header_put(head, h);
+    tb_sum s = {.h = TB_SUM_SEED};
+    tb_sum_add(&s, head, TB_HEADER_BYTES);
+    tb_sum_add(&s, wdl, wdl_bytes);
+    tb_sum_add(&s, pad, gap);
+    tb_sum_add(&s, dist, dist_bytes);
+    h->checksum = tb_sum_end(&s);
+    tb_header_put(head, h);
 
     char tmp[4096];
     int n = snprintf(tmp, sizeof tmp, "%s.part", path);

@@ -111,21 +111,25 @@ static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
 {
     uint32_t m = (uint32_t)p->bb[p->side], o = (uint32_t)p->bb[p->side ^ 1];
     int u = bb_count(p->bb[p->side]), t = bb_count(p->bb[p->side ^ 1]);
-    if (u > tb->maxp || t > tb->maxp || !tb->tier[u][t].wdl)
+    if (u > tb->maxp || t > tb->maxp || !tb_table_loaded(&tb->tier[u][t]))
         return TB_NOT_COVERED;
     uint64_t slot = tb_rank(&tb->ix, m, o);
-    int d, v = tb_table_get(&tb->tier[u][t], slot, &d);
-    if (tb->cr.quiet_limit && v != TB_V_UNUSED) {
+    int d = 0, v;
+    if (tb->cr.quiet_limit) {
         tb_ranks k;
-        tb_table_ranks(&tb->tier[u][t], slot, &k);
-        *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, &k);
-        return 0;
+        v = tb_table_ranks(&tb->tier[u][t], slot, &k);
+        if (v > TB_V_UNUSED) {
+            *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, &k);
+            return 0;
+        }
+    } else {
+        v = tb_table_get(&tb->tier[u][t], slot, &d);
     }
     switch (v) {
     case TB_V_WIN: *out = (tbv){1, d}; return 0;
     case TB_V_LOSS: *out = (tbv){-1, d}; return 0;
     case TB_V_DRAW: *out = (tbv){0, 0}; return 0;
-    default: return SEEGA_E_CORRUPT;
+    default: return SEEGA_E_CORRUPT; /* unused, or a damaged block */
     }
 }
 
@@ -1406,7 +1410,7 @@ static int pair_on_disk(struct seega_tablebase *tb, const char *dir, int u,
             sg_format(msg, cap, "the directory name is too long");
             return SEEGA_E_INVALID;
         }
-        if (tb->tier[a][b].wdl)
+        if (tb_table_loaded(&tb->tier[a][b]))
             continue;
         int there = tb_file_present(path, msg, cap);
         if (there < 0)
@@ -1558,11 +1562,10 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
     fault->checked = 0;
     fault->quiet = 0;
     for (uint64_t slot = 0; slot < tt->h.slots; slot++) {
-        int d, v = tb_table_get(tt, slot, &d);
-        if (v == TB_V_UNUSED)
-            continue;
         uint32_t m, o;
         tb_unrank(&tb->ix, u, t, slot, &m, &o);
+        if (tb_rank(&tb->ix, m, o) != slot) /* unused */
+            continue;
         POS p = pos_of(m, o);
         seega_action acts[SEEGA_MAX_ACTIONS];
         int n = 0;

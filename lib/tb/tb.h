@@ -58,15 +58,18 @@ uint64_t tb_rank(const tb_index *ix, uint32_t m, uint32_t o);
 void tb_unrank(const tb_index *ix, int u, int t, uint64_t slot, uint32_t *m,
                uint32_t *o);
 
-/* ---- the files (tb/file.c) --------------------------------------------- */
+/* ---- the files (tb/file.c, tb/pack.c) ---------------------------------- */
 
 #define TB_MAGIC "SEEGATB\x1a"
-#define TB_FORMAT 1
+#define TB_FORMAT 1        /* plain arrays: what the generator writes */
+#define TB_FORMAT_PACKED 2 /* compressed blocks (tb/pack.c) */
 #define TB_HEADER_BYTES 512
 #define TB_RULES_TEXT 192
 
 /* Values in the 2-bit array. */
 enum { TB_V_UNUSED = 0, TB_V_WIN = 1, TB_V_LOSS = 2, TB_V_DRAW = 3 };
+
+#define TB_RANKS_MAX 5
 
 /* What a file's header says (little-endian on disk, see file.c). */
 typedef struct tb_header {
@@ -81,16 +84,93 @@ typedef struct tb_header {
     int32_t rules[12]; /* the seega_rules fields, version first */
     char rules_text[TB_RULES_TEXT];
     uint32_t ranks;    /* under a quiet limit: ranks a slot (3 or 5) */
+    /* format 2 (tb/pack.c) */
+    uint32_t sub_slots;   /* slots a sub-block, decoded at once */
+    uint32_t subs;        /* sub-blocks a block, checked at once */
+    uint32_t nsym;        /* entries of the dictionary */
+    uint64_t nblocks;
+    uint64_t sym_offset, code_offset, index_offset, blocks_offset;
 } tb_header;
+
+/* A slot's contents in a packed table: its value and distance (r[0]), or
+ * under a quiet limit its ranks, as tb_table_ranks gives them. */
+typedef struct tb_sym {
+    uint8_t v;
+    uint16_t r[TB_RANKS_MAX];
+} tb_sym;
+
+/* A canonical prefix code (tb/pack.c): codes of up to TB_CODE_LUT bits
+ * read through a table, longer ones by their length's first code. */
+#define TB_CODE_MAX 24
+#define TB_CODE_LUT 10
+typedef struct tb_code {
+    uint32_t count[TB_CODE_MAX + 1]; /* codes of each length */
+    uint32_t first[TB_CODE_MAX + 1]; /* the first code of each length */
+    uint32_t index[TB_CODE_MAX + 1]; /* its place in sorted */
+    uint32_t *sorted;                /* the symbols in code order */
+    uint32_t *lut; /* by the next TB_CODE_LUT bits: symbol << 5 | length
+                      (length 0: a longer code) */
+} tb_code;
 
 /* One tier's table, mapped (or held) in memory. */
 typedef struct tb_table {
     tb_header h;
-    const uint8_t *wdl;  /* 2 bits a slot */
-    const uint8_t *dist; /* dist_bytes a slot */
+    const uint8_t *wdl;  /* format 1: 2 bits a slot */
+    const uint8_t *dist; /* format 1: dist_bytes a slot (times ranks) */
+    /* format 2: the tier's bytes, its dictionary and codes, and which
+     * blocks have been checked (0 not yet, 1 sound, 2 damaged; read and
+     * set with atomics by concurrent probes) */
+    const uint8_t *base;
+    tb_sym *sym;
+    tb_code scode, rcode;
+    uint8_t *checked;
     void *map;           /* the mapping, or NULL */
     size_t map_bytes;
 } tb_table;
+
+/* Whether a tier's table is open. */
+static inline int tb_table_loaded(const tb_table *tb)
+{
+    return tb->h.format != 0;
+}
+
+/* Little-endian fields. */
+static inline uint32_t tb_rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+static inline uint64_t tb_rd64(const uint8_t *p)
+{
+    return tb_rd32(p) | (uint64_t)tb_rd32(p + 4) << 32;
+}
+static inline void tb_wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline void tb_wr64(uint8_t *p, uint64_t v)
+{
+    tb_wr32(p, (uint32_t)v);
+    tb_wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* The 64-bit checksum of the files: little-endian words folded by
+ * multiply and rotate, then mixed; the same however the stream is cut. */
+typedef struct tb_sum {
+    uint64_t h, len;
+    uint8_t buf[8];
+} tb_sum;
+#define TB_SUM_SEED 0x5EE6A7B1E5ull
+void tb_sum_add(tb_sum *s, const uint8_t *p, size_t n);
+uint64_t tb_sum_end(const tb_sum *s);
+
+/* The header in its 512 bytes, and back. */
+#define TB_OFF_CHECKSUM 104
+void tb_header_put(uint8_t *b, const tb_header *h);
+void tb_header_get(tb_header *h, const uint8_t *b);
+/* The rules fields of a header, version first. */
+void tb_rules_fields(const seega_rules *r, int32_t out[12]);
 
 /* The file name of tier (u, t) of a rule set in dir; -1 if it does not
  * fit cap. */
@@ -100,21 +180,55 @@ int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
  * with a message when that cannot be told (a directory that cannot be
  * searched, a loop of links). */
 int tb_file_present(const char *path, char *msg, size_t cap);
+/* Map a regular file whole, read-only: SEEGA_OK, or SEEGA_E_IO (not a
+ * regular file, unreadable, too large to map here) with a message. Never
+ * blocks on a FIFO or device. */
+int32_t tb_map_file(const char *path, void **map, size_t *bytes, char *msg,
+                    size_t cap);
+/* Unmap what tb_map_file mapped (NULL: nothing). */
+void tb_unmap(void *map, size_t bytes);
+/* Whether path names a regular file (following links). */
+int tb_is_regular(const char *path);
 /* Map and check a table file of tier (u, t), `slots` slots (the index's
  * tb_tier_slots): SEEGA_OK, or an error with a message (missing file:
  * not a regular file, unreadable: SEEGA_E_IO; wrong rules, format, size,
  * checksum, figures: SEEGA_E_CORRUPT). Never blocks on a FIFO or device. */
 int32_t tb_table_open(tb_table *tb, const char *path, const seega_rules *r,
                       int u, int t, uint64_t slots, char *msg, size_t cap);
-/* Check a table held in memory. */
+/* Check a table (format 1 or 2) held in memory, which must outlive it:
+ * format 1 in full, format 2 all but its blocks, which are checked when
+ * first read. */
 int32_t tb_table_check(tb_table *tb, const uint8_t *data, size_t bytes,
                        const seega_rules *r, int u, int t, uint64_t slots,
                        char *msg, size_t cap);
 void tb_table_close(tb_table *tb);
 
-/* The value (TB_V_*) of a slot, and its distance in plies. */
+/* Format 2 (tb/pack.c). */
+int32_t tb_packed_check(tb_table *tb, const uint8_t *data, size_t bytes,
+                        char *msg, size_t cap);
+void tb_packed_free(tb_table *tb);
+/* The value (TB_V_*) of a slot of a packed table, its distance (r[0]) and
+ * its ranks (either may be NULL), or -1 when its block is damaged. An
+ * unused slot has any value. */
+int tb_packed_get(const tb_table *tb, uint64_t slot, int *dist,
+                  const tb_sym **sym);
+/* A packed table of tier (u, t) from any open table of it: the bytes in
+ * *out (malloc'ed, the caller frees), SEEGA_OK or SEEGA_E_NOMEM or
+ * SEEGA_E_CORRUPT (a damaged block of a packed source). */
+int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
+                     uint8_t **out, size_t *bytes, char *msg, size_t cap);
+
+/* Lengths of a prefix code of at most TB_CODE_MAX bits for the counts (a
+ * Huffman code, its longest codes shortened when needed): 1 or more bits
+ * for each symbol counted, 0 for the others. 0, or -1 out of memory. */
+int tb_code_lengths(const uint64_t *count, uint32_t n, uint8_t *len);
+
+/* The value (TB_V_*) of a slot, and its distance in plies; -1 when the
+ * block that holds it is damaged (format 2). */
 static inline int tb_table_get(const tb_table *tb, uint64_t slot, int *dist)
 {
+    if (tb->sym)
+        return tb_packed_get(tb, slot, dist, NULL);
     int v = (tb->wdl[slot >> 2] >> ((slot & 3) * 2)) & 3;
     *dist = tb->h.dist_bytes == 1
                 ? tb->dist[slot]
@@ -138,28 +252,42 @@ static inline int tb_table_get(const tb_table *tb, uint64_t slot, int *dist)
  * a quiet ply may settle too, and wp and lp, stored then, give them.
  */
 #define TB_NEVER 0x7FFF
-#define TB_RANKS_MAX 5
 typedef struct tb_ranks {
     int w, l, d;
     int wp, lp; /* -1 when not stored: w + 1 and l + 1 */
 } tb_ranks;
-static inline void tb_table_ranks(const tb_table *tb, uint64_t slot,
-                                  tb_ranks *out)
+static inline void tb_ranks_of(const int e[TB_RANKS_MAX], tb_ranks *out)
+{
+    *out = (tb_ranks){e[0], e[1], e[2], e[3], e[4]};
+}
+/* The ranks of a slot: its value (TB_V_*), or -1 when the block that
+ * holds it is damaged (format 2). */
+static inline int tb_table_ranks(const tb_table *tb, uint64_t slot,
+                                 tb_ranks *out)
 {
     int e[TB_RANKS_MAX] = {-1, -1, -1, -1, -1};
-    int n = (int)tb->h.ranks;
-    if (tb->h.dist_bytes == 1) {
+    int n = (int)tb->h.ranks, v;
+    if (tb->sym) {
+        const tb_sym *y;
+        int d;
+        v = tb_packed_get(tb, slot, &d, &y);
+        for (int k = 0; k < n && v >= 0; k++)
+            e[k] = y->r[k];
+    } else if (tb->h.dist_bytes == 1) {
+        v = (tb->wdl[slot >> 2] >> ((slot & 3) * 2)) & 3;
         const uint8_t *p = tb->dist + (uint64_t)n * slot;
         for (int k = 0; k < n; k++)
             e[k] = p[k] == 0xFF ? TB_NEVER : p[k];
     } else {
+        v = (tb->wdl[slot >> 2] >> ((slot & 3) * 2)) & 3;
         const uint8_t *p = tb->dist + 2 * (uint64_t)n * slot;
         for (int k = 0; k < n; k++) {
             int x = p[2 * k] | p[2 * k + 1] << 8;
             e[k] = x == 0xFFFF ? TB_NEVER : x;
         }
     }
-    *out = (tb_ranks){e[0], e[1], e[2], e[3], e[4]};
+    tb_ranks_of(e, out);
+    return v;
 }
 /*
  * The value (1, 0, -1) at quiet counter q of a slot of tier (u, t) under
@@ -203,7 +331,30 @@ struct seega_tablebase {
     int maxp;
     tb_index ix;
     tb_table tier[TB_MAXP + 1][TB_MAXP + 1];
+    void *map;        /* a pack file's mapping, or NULL */
+    size_t map_bytes;
 };
+
+/* ---- packs (tb/pack.c) --------------------------------------------------- */
+
+/* A pack: several tiers' tables in one file or buffer (docs/tablebases.md,
+ * "Packs"). Its tiers are checked as tb_table_check does; the largest max
+ * whose tiers from lose_at+1 are all there is opened, the others
+ * ignored. */
+#define TB_PACK_MAGIC "SGTBPACK"
+#define TB_PACK_FORMAT 1
+#define TB_PACK_HEADER 64
+/* Check a pack's header and directory: SEEGA_OK and *maxp (lo - 1 when
+ * it lacks tier lo v lo), or SEEGA_E_CORRUPT with a message. */
+int32_t tb_pack_scan(const uint8_t *data, size_t bytes, int lo, int *maxp,
+                     char *msg, size_t cap);
+/* Check and open the tiers of a scanned pack up to tb->maxp. */
+int32_t tb_pack_open(struct seega_tablebase *tb, const uint8_t *data,
+                     size_t bytes, char *msg, size_t cap);
+/* Write the tiers of tb up to maxp as a pack to path (through a temporary
+ * file renamed at the end). */
+int32_t tb_pack_write(const struct seega_tablebase *tb, int maxp,
+                      const char *path, char *msg, size_t cap);
 
 /* ---- the 5x5 solver (tb/solve.c) --------------------------------------- */
 

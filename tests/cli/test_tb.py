@@ -121,6 +121,56 @@ class Tables(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertEqual(len(re.findall(r"positions consistent", out)), 9)
 
+    def test_pack_answers_as_the_directory(self):
+        packdir = tempfile.mkdtemp(prefix="seega-cli-tb-pack-")
+        try:
+            pack = os.path.join(packdir, "classic+5.sgtbpack")
+            rc, out, err = run(["pack", self.dir, "3", pack])
+            self.assertEqual(rc, 0, err)
+            self.assertIn("packed", out)
+            plain = sum(os.path.getsize(os.path.join(self.dir, n))
+                        for n in os.listdir(self.dir))
+            self.assertLess(os.path.getsize(pack) * 4, plain)
+            spns = ["5/5/5/5/xo1x1 x 0 0 0 -", "5/5/5/5/xo3 x 0 0 0 -",
+                    "x3o/5/1o3/x1ox1/5 x 0 0 0 a2",
+                    "5/5/xox2/2oo1/1x3 x 0 0 0 -"]
+            a = run(["probe", self.dir] + spns)
+            b = run(["probe", pack] + spns)  # rules from the name
+            self.assertEqual(a[0], 0, a[2])
+            self.assertEqual(b, a)
+            a = run(["stats", self.dir])
+            b = run(["stats", pack])
+            self.assertEqual(b, a)
+            rc, out, err = run(["verify", pack])
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(len(re.findall(r"positions consistent", out)), 9)
+            # a pack of fewer tiers
+            small = os.path.join(packdir, "small.sgtbpack")
+            rc, _, err = run(["pack", pack, "2", small])
+            self.assertEqual(rc, 0, err)
+            # its name does not say its rules: --rules, else a usage error
+            rc, _, err = run(["stats", small])
+            self.assertEqual(rc, 2)
+            self.assertIn("--rules", err)
+            rc, out, err = run(["stats", small, "--rules", "classic 5"])
+            self.assertEqual(rc, 0, err)
+            self.assertIn("max pieces a side: 2", out)
+            # more tiers than the tables hold; an empty name
+            rc, _, err = run(["pack", self.dir, "4", small])
+            self.assertEqual(rc, 2)
+            self.assertIn("up to 3", err)
+            rc, _, err = run(["pack", self.dir, "3", ""])
+            self.assertEqual(rc, 2)
+            # a damaged pack: refused with its name
+            with open(pack, "r+b") as f:
+                f.seek(70)
+                f.write(b"\xff")
+            rc, _, err = run(["stats", pack])
+            self.assertEqual(rc, 1)
+            self.assertIn(pack, err)
+        finally:
+            shutil.rmtree(packdir, ignore_errors=True)
+
 
 class BadInput(unittest.TestCase):
     def setUp(self):

@@ -13,9 +13,16 @@
  *            2v2); bit 2: write a correct checksum into the new file, so
  *            that the fuzzer reaches the values past the checksum; bit 3:
  *            the rule set (0 CLASSIC 5, 1 "modern 5 quiet_limit=3");
+ *            bit 4: the input is a pack (docs/tablebases.md, "Packed
+ *            tables") of the set's tiers, opened from memory with
+ *            seega_tb_open_memory; bit 2 then writes the checksums of the
+ *            pack's directory and of each packed tier's header and blocks
+ *            that the input's own fields locate, so that the fuzzer
+ *            reaches the decoder;
  *   then:    the new file's bytes.
  *
- * The set's four files are written (three pristine, one from the input;
+ * Outside pack mode, the set's four files are written (three pristine,
+ * one from the input;
  * named as the library names them, the rules text with '+' for spaces)
  * and opened with seega_tb_open. Checked:
  *   - open gives OK or SEEGA_E_CORRUPT (with a message) and never crashes;
@@ -59,6 +66,8 @@ typedef struct tb_set {
     char prefix[SEEGA_RULES_TEXT_MAX];
     uint8_t *file[4];
     size_t size[4];
+    uint8_t *pack; /* the pristine tiers packed by seega_tb_pack */
+    size_t pack_size;
     seega_tablebase *pristine;
 } tb_set;
 
@@ -75,17 +84,29 @@ static uint64_t rd64(const uint8_t *p)
     return v;
 }
 
-/* The file checksum: 64-bit little-endian words folded by multiply and
- * rotate, the tail bytes by FNV steps, the length, then a mixer; the
- * checksum field itself is read as zero. */
-static uint64_t checksum(const uint8_t *p, size_t n)
+static uint32_t rd32(const uint8_t *p)
 {
-    uint64_t h = 0x5EE6A7B1E5ull;
+    return (uint32_t)rd64(p);
+}
+
+static void wr64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The checksum of the files: 64-bit little-endian words folded by
+ * multiply and rotate, the tail bytes by FNV steps, the length, then a
+ * mixer; the 8 bytes at `zero_at` (the checksum field itself, or none:
+ * SIZE_MAX) are read as zero. */
+static uint64_t checksum_from(uint64_t h, const uint8_t *p, size_t n,
+                              size_t zero_at)
+{
     size_t i = 0;
     uint8_t w[8];
     for (; i + 8 <= n; i += 8) {
         memcpy(w, p + i, 8);
-        if (i == CHECKSUM_AT)
+        if (i == zero_at)
             memset(w, 0, 8);
         h = (h ^ rd64(w)) * 0x9E3779B97F4A7C15ull;
         h = (h << 31) | (h >> 33);
@@ -97,6 +118,46 @@ static uint64_t checksum(const uint8_t *p, size_t n)
     h *= 0xFF51AFD7ED558CCDull;
     h ^= h >> 33;
     return h;
+}
+
+static uint64_t checksum(const uint8_t *p, size_t n)
+{
+    return checksum_from(0x5EE6A7B1E5ull, p, n, CHECKSUM_AT);
+}
+
+/* Pack mode's fix: the checksums of a pack's directory, and of each
+ * packed tier's header and blocks, where the input's own fields put them
+ * inside the input. */
+static void fix_pack(uint8_t *p, size_t n)
+{
+    if (n < 64)
+        return;
+    uint64_t count = rd32(p + 16);
+    if (count > 169 || 64 + 24 * count > n)
+        return;
+    for (uint64_t i = 0; i < count; i++) {
+        const uint8_t *e = p + 64 + 24 * i;
+        uint64_t off = rd64(e + 8), len = rd64(e + 16);
+        if (off > n || len > n - off || len < 512 || rd32(p + off + 8) != 2)
+            continue;
+        uint8_t *t = p + off;
+        uint64_t nblocks = rd64(t + 368), index = rd64(t + 392),
+                 blocks = rd64(t + 400);
+        if (blocks > len || index > blocks || nblocks > (len - index) / 16)
+            continue;
+        for (uint64_t b = 0; b < nblocks; b++) {
+            uint64_t lo = rd64(t + index + 8 * b),
+                     hi = rd64(t + index + 8 * b + 8);
+            if (lo <= hi && hi <= len && index + 8 * (nblocks + 1 + b) + 8 <=
+                                             len)
+                wr64(t + index + 8 * (nblocks + 1) + 8 * b,
+                     checksum_from(0x5EE6A7B1E5ull + b, t + lo,
+                                   (size_t)(hi - lo), SIZE_MAX));
+        }
+        wr64(t + CHECKSUM_AT, checksum(t, (size_t)blocks));
+    }
+    wr64(p + 32, checksum_from(0x5EE6A7B1E5ull, p, (size_t)(64 + 24 * count),
+                               32));
 }
 
 static void path_in(const char *dir, const tb_set *s, int k, char *out,
@@ -146,6 +207,7 @@ static void remove_all(void)
             remove(path);
             free(s->file[k]);
         }
+        free(s->pack);
     }
     rmdir(g_dir);
     rmdir(g_pdir);
@@ -172,6 +234,28 @@ static void setup_set(tb_set *s)
     }
     FZ_CHECK(seega_tb_open(&s->rules, g_pdir, &s->pristine, msg, sizeof msg) ==
                  SEEGA_OK, "open the pristine tables of %s: %s", s->text, msg);
+    char path[PATH_CAP];
+    snprintf(path, sizeof path, "%s/pristine.sgtbpack", g_pdir);
+    FZ_CHECK(seega_tb_pack(s->pristine, 2, path, msg, sizeof msg) == SEEGA_OK,
+             "pack %s: %s", s->text, msg);
+    FILE *f = fopen(path, "rb");
+    FZ_CHECK(f != NULL && fseek(f, 0, SEEK_END) == 0, "read %s", path);
+    s->pack_size = (size_t)ftell(f);
+    rewind(f);
+    s->pack = (uint8_t *)malloc(s->pack_size);
+    FZ_CHECK(s->pack != NULL &&
+                 fread(s->pack, 1, s->pack_size, f) == s->pack_size,
+             "read %s", path);
+    fclose(f);
+    remove(path);
+    /* The harness's statement of the checksums gives the pack's own. */
+    uint8_t *copy = (uint8_t *)malloc(s->pack_size);
+    FZ_CHECK(copy != NULL, "out of memory");
+    memcpy(copy, s->pack, s->pack_size);
+    fix_pack(copy, s->pack_size);
+    FZ_CHECK(memcmp(copy, s->pack, s->pack_size) == 0,
+             "the harness's checksums disagree with %s's pack", s->text);
+    free(copy);
 }
 
 static void setup(void)
@@ -299,15 +383,49 @@ static void check_handle(const tb_set *s, seega_tablebase *tb, int same,
     }
 }
 
+/* Pack mode: the input opened from memory, never trusted. */
+static int one_pack(const tb_set *s, const uint8_t *data, size_t size,
+                    int fix)
+{
+    size_t n = size - 1;
+    uint8_t *p = (uint8_t *)malloc(n ? n : 1);
+    FZ_CHECK(p != NULL, "out of memory");
+    if (n)
+        memcpy(p, data + 1, n);
+    if (fix)
+        fix_pack(p, n);
+    int same = n == s->pack_size && memcmp(p, s->pack, n) == 0;
+    seega_tablebase *sentinel = (seega_tablebase *)&g_set[0], *tb = sentinel;
+    char msg[SEEGA_ERROR_MAX];
+    int32_t st = seega_tb_open_memory(&s->rules, p, n, &tb, msg, sizeof msg);
+    FZ_CHECK(st == SEEGA_OK || st == SEEGA_E_CORRUPT,
+             "open_memory: status %d (%s)", (int)st, msg);
+    FZ_CHECK(!same || st == SEEGA_OK, "the pristine pack was refused: %s",
+             msg);
+    if (st != SEEGA_OK) {
+        FZ_CHECK(msg[0] != '\0', "a refused pack without a message");
+        FZ_CHECK(tb == sentinel, "a refused pack changed *out");
+    } else if (seega_tb_max_pieces(tb) == 2) {
+        fz_reader r = {data + 1, n};
+        check_handle(s, tb, same, &r);
+    }
+    if (st == SEEGA_OK)
+        seega_tb_close(tb);
+    free(p);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!g_ready)
         setup();
     if (size < 1)
         return 0;
-    int k = data[0] & 3, fix = data[0] >> 2 & 1;
+    int k = data[0] & 3, fix = data[0] >> 2 & 1, packed = data[0] >> 4 & 1;
     const tb_set *s = &g_set[data[0] >> 3 & 1];
     size_t n = size - 1;
+    if (packed)
+        return one_pack(s, data, size, fix);
     uint8_t *file = (uint8_t *)malloc(n ? n : 1);
     FZ_CHECK(file != NULL, "out of memory");
     if (n)

@@ -334,9 +334,10 @@ def main():
 
 # fuzz_tb_read: byte 0 is bits 0-1 the tier (1v1, 1v2, 2v1, 2v2), bit 2
 # "write a correct checksum", bit 3 the rule set (0 CLASSIC 5, 1 "modern 5
-# quiet_limit=3"); then the file that replaces that tier's.
+# quiet_limit=3"), bit 4 "a pack"; then the file that replaces that
+# tier's, or the pack.
 TIERS = ["1v1", "1v2", "2v1", "2v2"]
-FIX, QUIET = 4, 8
+FIX, QUIET, PACK = 4, 8, 16
 
 
 def tb_files(seega_tb, rules, tmp):
@@ -348,6 +349,11 @@ def tb_files(seega_tb, rules, tmp):
     for path in glob.glob(os.path.join(d, "*.sgtb")):
         with open(path, "rb") as f:
             files[path.rsplit(".", 2)[1]] = f.read()
+    pack = os.path.join(d, "all.sgtbpack")
+    subprocess.run([seega_tb, "pack", d, "2", pack, "--rules", rules],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(pack, "rb") as f:
+        files["pack"] = f.read()
     return files
 
 
@@ -399,6 +405,22 @@ def tb_read_seeds(seega_tb):
     half = bytearray(modern["2v2"][:ranks + slots * dist_bytes])
     struct.pack_into("<Q", half, 96, len(half))
     write("tb_read", "modern-q3-half-2v2-fix", bytes([QUIET | FIX | 3]) + half)
+    # Packs: as packed; a byte of the last tier's last block flipped, its
+    # checksum left (the block is refused when read) or written again
+    # (the decoder reads what the flip made); cut short; another rule
+    # set's pack.
+    for sets, flag, files in (("classic", 0, classic),
+                              ("modern-q3", QUIET, modern)):
+        write("tb_read", "%s-pack" % sets, bytes([PACK | flag]) + files["pack"])
+        flipped = bytearray(files["pack"])
+        flipped[-20] ^= 0x24
+        write("tb_read", "%s-pack-flipped" % sets,
+              bytes([PACK | flag]) + flipped)
+        write("tb_read", "%s-pack-flipped-fix" % sets,
+              bytes([PACK | FIX | flag]) + flipped)
+        write("tb_read", "%s-pack-truncated" % sets,
+              bytes([PACK | flag]) + files["pack"][:-300])
+    write("tb_read", "traditional-pack", bytes([PACK]) + traditional["pack"])
 
 
 if __name__ == "__main__":
