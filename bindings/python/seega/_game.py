@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import operator
 import threading
+import time
 from ctypes import byref, c_int32, c_uint8, c_uint32, c_uint64
 from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
@@ -41,6 +43,46 @@ _TURN_STATES = ("normal", "placed_one", "chain", "extra", "removed")
 
 #: Default cap on the actions of one playout.
 DEFAULT_MAX_ACTIONS = 10000
+
+# Searches running in C, each with its stop. A search on a daemon thread
+# may still be running when the interpreter exits; it is stopped and
+# waited for at exit (before the interpreter frees the games), so that no
+# C code runs on a game that is being freed.
+_running_lock = threading.Lock()
+_running: "dict[int, Callable[[], None]]" = {}
+
+
+class _Running:
+    """Registers a search while it runs in C (see _stop_running)."""
+
+    def __init__(self, stop: Callable[[], None]) -> None:
+        self._stop = stop
+
+    def __enter__(self) -> None:
+        with _running_lock:
+            _running[id(self)] = self._stop
+
+    def __exit__(self, *exc: Any) -> None:
+        with _running_lock:
+            _running.pop(id(self), None)
+
+
+def _stop_running(wait_s: float = 5.0) -> None:
+    """At exit: stop every search still running (again every millisecond,
+    as a stop that comes before the search has started does nothing) and
+    wait for them to return, at most wait_s seconds."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        with _running_lock:
+            stops = list(_running.values())
+        if not stops or time.monotonic() > deadline:
+            return
+        for stop in stops:
+            stop()
+        time.sleep(0.001)
+
+
+atexit.register(_stop_running)
 
 #: The deepest :meth:`Game.perft` accepts (``SEEGA_PERFT_MAX_DEPTH``): the
 #: recursion takes a stack frame per ply. Checked here too, so that no
@@ -810,7 +852,8 @@ class Game:
             handle = self._h()
             self._searching = True
             try:
-                with StopOnInterrupt(lambda: _lib.seega_search_stop(handle)):
+                stop = lambda: _lib.seega_search_stop(handle)  # noqa: E731
+                with _Running(stop), StopOnInterrupt(stop):
                     _lib.seega_search(handle, byref(limits), byref(result))
             finally:
                 self._searching = False
@@ -827,7 +870,8 @@ class Game:
         out = c_uint32()
         with self._lock:
             handle = self._h()
-            with StopOnInterrupt(lambda: _lib.seega_search_stop(handle)):
+            stop = lambda: _lib.seega_search_stop(handle)  # noqa: E731
+            with _Running(stop), StopOnInterrupt(stop):
                 _lib.seega_hint(handle, t, byref(out))
         return self._notation.action(out.value)
 
