@@ -41,6 +41,8 @@
 #include "core/util.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,10 @@ typedef struct bitw {
 static void bw_byte(bitw *w, uint8_t b)
 {
     if (w->n == w->cap) {
+        if (w->cap > (size_t)PTRDIFF_MAX / 2) {
+            w->err = 1;
+            return;
+        }
         size_t cap = w->cap ? 2 * w->cap : 4096;
         uint8_t *p = realloc(w->p, cap);
         if (!p) {
