@@ -180,15 +180,64 @@ class Tablebase:
         if status != 0:
             raise error_for_status(status, msg.value.decode("utf-8", "replace")
                                    or N.status_text(status))
+        self._setup(rules, handle, os.fsdecode(raw), None)
+
+    def _setup(self, rules: Rules, handle: Any, directory: str, data: Optional[bytes]) -> None:
+        self._data = data        # a pack opened from memory: the C handle reads it
         self._cond = threading.Condition(threading.Lock())
         self._users = 0          # probes running (each holds no lock)
         self._closing = False    # close() is detaching the games
         self._games: "weakref.WeakSet[Game]" = weakref.WeakSet()  # games it is attached to
         self._rules = rules
-        self._directory = os.fsdecode(raw)
+        self._directory = directory
         self._max_pieces = int(_lib.seega_tb_max_pieces(handle))
         self._notation = notation_for(rules.board_size)
         self._ptr = handle
+
+    @classmethod
+    def from_bytes(cls, rules_or_preset_name: Union[Rules, str], data: bytes,
+                   size: Optional[int] = None) -> "Tablebase":
+        """Open the tables of a pack held in memory (``seega_tb_open_memory``):
+        the bytes of a file that :meth:`pack` or ``seega-tb pack`` wrote,
+        with no file system. The tablebase keeps a reference to ``data``.
+        Its :attr:`directory` is ``""``. Raises
+        :class:`CorruptTablebaseError` for bytes that are not a pack of
+        these rules, or are damaged."""
+        _require()
+        rules = resolve(rules_or_preset_name, size)
+        if isinstance(data, (bytearray, memoryview)):
+            data = bytes(data)  # a copy the caller cannot change
+        if not isinstance(data, bytes):
+            raise TypeError("data must be bytes, bytearray or memoryview, not %s"
+                            % type(data).__name__)
+        struct = rules._to_struct()
+        handle = N.TablebasePtr()
+        msg = ctypes.create_string_buffer(N.ERROR_MAX)
+        status = _lib.seega_tb_open_memory(byref(struct), data, len(data), byref(handle),
+                                           msg, N.ERROR_MAX)
+        if status != 0:
+            raise error_for_status(status, msg.value.decode("utf-8", "replace")
+                                   or N.status_text(status))
+        self = cls.__new__(cls)
+        self._ptr = None
+        self._setup(rules, handle, "", data)
+        return self
+
+    def pack(self, path: PathLike, max_pieces: Optional[int] = None) -> None:
+        """Write the tiers up to ``max_pieces`` a side (default: all) into one
+        compressed pack file (``seega_tb_pack``), to open later with
+        ``Tablebase(rules, path)`` or :meth:`from_bytes`."""
+        raw = _path_arg(path)
+        handle = self._use()
+        try:
+            top = self._max_pieces if max_pieces is None else _int32(max_pieces, "max_pieces")
+            msg = ctypes.create_string_buffer(N.ERROR_MAX)
+            status = _lib.seega_tb_pack(handle, top, raw, msg, N.ERROR_MAX)
+        finally:
+            self._done()
+        if status != 0:
+            raise error_for_status(status, msg.value.decode("utf-8", "replace")
+                                   or N.status_text(status))
 
     @classmethod
     def open(cls, rules_or_preset_name: Union[Rules, str], directory: PathLike,

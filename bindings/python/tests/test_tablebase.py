@@ -175,6 +175,62 @@ class TestGenerate(TablesCase):
                 seega.generate_tablebase("classic", 1, d + "\0x")
 
 
+class TestPack(TablesCase):
+    """Packs: Tablebase.pack, a pack opened by path and from bytes."""
+
+    def packed(self):
+        tmp = tempfile.TemporaryDirectory(prefix="seega-tb-pack-")
+        self.addCleanup(tmp.cleanup)
+        path = os.path.join(tmp.name, "classic.sgtbpack")
+        self.open().pack(path)
+        return path
+
+    def test_pack_answers_as_the_directory(self):
+        path = self.packed()
+        plain = self.open()
+        with open(path, "rb") as f:
+            data = f.read()
+        for tb in (self.open("classic", path), seega.Tablebase.from_bytes("classic", data),
+                   seega.Tablebase.from_bytes("classic", bytearray(data))):
+            self.addCleanup(tb.close)
+            self.assertEqual(tb.max_pieces, 2)
+            for spn in (WIN_IN_1, LOSS_IN_2, DRAW):
+                with seega.Game.from_spn(spn) as g:
+                    self.assertEqual(tb.probe(g), plain.probe(g))
+            self.assertEqual(tb.tier_info(2, 1), plain.tier_info(2, 1))
+            self.assertEqual(tb.verify(2, 2), plain.verify(2, 2))
+        self.assertEqual(seega.Tablebase.from_bytes("classic", data).directory, "")
+
+    def test_pack_of_fewer_tiers(self):
+        tmp = tempfile.TemporaryDirectory(prefix="seega-tb-pack-")
+        self.addCleanup(tmp.cleanup)
+        path = os.path.join(tmp.name, "one.sgtbpack")
+        self.open().pack(path, 1)
+        self.assertEqual(self.open("classic", path).max_pieces, 1)
+
+    def test_bad_packs(self):
+        path = self.packed()
+        with open(path, "rb") as f:
+            data = f.read()
+        for bad in (b"", data[:100], data[:-8], b"x" + data[1:]):
+            with self.assertRaises(seega.CorruptTablebaseError):
+                seega.Tablebase.from_bytes("classic", bad)
+        with self.assertRaises(seega.CorruptTablebaseError) as cm:
+            seega.Tablebase.from_bytes(seega.Rules.preset("classic").replace(centre_immune=False),
+                                       data)
+        self.assertIn("other rules", str(cm.exception))
+        with self.assertRaises(TypeError):
+            seega.Tablebase.from_bytes("classic", 42)
+        with self.assertRaises(seega.InvalidArgumentError):
+            self.open().pack(path, 3)  # more than the tables hold
+        with self.assertRaises(seega.InvalidArgumentError):
+            self.open().pack("")
+        tb = self.open()
+        tb.close()
+        with self.assertRaises(seega.InvalidArgumentError):
+            tb.pack(path)
+
+
 class TestProbe(TablesCase):
     def test_open(self):
         tb = self.open()
