@@ -9,8 +9,12 @@
 # outside a git work tree, fails in a shallow clone), then builds and tests:
 #   1. gcc, Release, shared + static, and seega-tb-mpi (SEEGA_MPI, Open
 #      MPI): every ctest test and the Doxygen docs (warnings fail); the
-#      tests labelled "slow" (test_tablebase_exact) and "mpi" (cli_tb_mpi:
-#      mpirun -np 2 and 3) run in this step only;
+#      tests labelled "slow" (test_tablebase_exact), "mpi" (cli_tb_mpi:
+#      mpirun -np 2 and 3) and "frameworks" (python_frameworks: the
+#      manylinux wheel by auditwheel, installed with the PettingZoo,
+#      Gymnasium and OpenSpiel extras from the Python Package Index into a
+#      fresh venv, where the binding's tests and the framework tests run:
+#      about a minute, and it needs access to PyPI) run in this step only;
 #   2. the ABI of that build's libseega.so against the committed baseline
 #      (tests/abi/check.sh, abidiff);
 #   3. valgrind memcheck on that build's C tests (every ctest test whose
@@ -24,7 +28,9 @@
 #      in full;
 #   4. clang, Release, portable C only: no unsigned __int128 and no
 #      inline asm (SEEGA_NO_INT128) and no POPCNT/BMI2 or AVX2 variants
-#      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test;
+#      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test
+#      but layers and python_venv_install (compiler-independent checks
+#      that step 1 runs, and the slowest tests of this step);
 #   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
 #   6. gcc, Release, 5x5 perft without AVX2 (SEEGA_NO_WIDE: the
 #      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run) and no inline
@@ -170,7 +176,10 @@ fi
 step "clang, Release, portable C only (no __int128 or asm, no x86 variants)"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
     -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
-check clang -LE slow
+# Not layers (the walls and each header on its own: step 1 checks them
+# with gcc) nor python_venv_install (pip's own build of the library: step
+# 1's; this step's library is its own build), the slowest tests here.
+check clang -LE 'slow|frameworks' -E '^(layers|python_venv_install)$'
 
 step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"
 build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \

@@ -13,10 +13,21 @@ from ctypes import POINTER, byref, c_char_p, c_int32, c_size_t, c_uint32, c_uint
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.dirname(HERE)  # bindings/python
 REPO_ROOT = os.path.dirname(os.path.dirname(PACKAGE_ROOT))
-if PACKAGE_ROOT not in sys.path:
+#: SEEGA_TEST_INSTALLED=1 tests the seega that the interpreter has installed
+#: (tests/check_frameworks.py: a wheel in a virtual environment), not the
+#: package of this source tree.
+INSTALLED = os.environ.get("SEEGA_TEST_INSTALLED") == "1"
+if not INSTALLED and PACKAGE_ROOT not in sys.path:
     sys.path.insert(0, PACKAGE_ROOT)
 
 import seega  # noqa: E402
+
+#: The directory that `import seega` finds the package in: PACKAGE_ROOT, or
+#: the installed package's site-packages; child processes put it on their path.
+IMPORT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(seega.__file__)))
+if INSTALLED and os.path.realpath(IMPORT_ROOT) == os.path.realpath(PACKAGE_ROOT):
+    raise ImportError("SEEGA_TEST_INSTALLED=1, but seega was imported from the source "
+                      "tree (%s): run the tests outside it, without PYTHONPATH" % seega.__file__)
 
 EXAMPLES_DIR = os.environ.get("SEEGA_EXAMPLES_DIR") or os.path.join(REPO_ROOT, "examples", "python")
 
@@ -108,10 +119,11 @@ class CLib:
 
 
 def subprocess_env(**changes):
-    """The environment for a child Python: this one, with the package on
-    PYTHONPATH, and changes applied (None removes a variable)."""
+    """The environment for a child Python: this one, with the package's
+    directory (IMPORT_ROOT) on PYTHONPATH, and changes applied (None
+    removes a variable)."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = PACKAGE_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = IMPORT_ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     for key, value in changes.items():
         if value is None:
             env.pop(key, None)

@@ -122,7 +122,7 @@ class TestCtrlC(unittest.TestCase):
         """Run a search in a child, send it SIGINT `delay` s after it says
         it is running; it must raise KeyboardInterrupt within 10 s."""
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, support.PACKAGE_ROOT, mode],
+            [sys.executable, "-c", CHILD, support.IMPORT_ROOT, mode],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             self.assertEqual(child.stdout.readline().strip(), "running")

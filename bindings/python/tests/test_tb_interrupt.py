@@ -66,7 +66,7 @@ class TestCtrlC(unittest.TestCase):
         self.addCleanup(tmp.cleanup)
         d = tmp.name
         child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, support.PACKAGE_ROOT, d, mode],
+            [sys.executable, "-c", CHILD, support.IMPORT_ROOT, d, mode],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             self.assertEqual(child.stdout.readline().strip(), "running")
