@@ -813,6 +813,22 @@ static int32_t str_is(const char *s, const char *want)
     X(tbo_bad, "seega_tb_open", "out of range", FX_NONE, SEEGA_E_RULES, F_MSG, \
       seega_tb_open(&I->rules_bad, NO_TB_DIR, (seega_tablebase **)&O->game,   \
                     O->msg, sizeof O->msg))                                   \
+    X(tbom_null, "seega_tb_open_memory", "NULL", FX_NONE, SEEGA_E_INVALID,    \
+      F_MSG,                                                                  \
+      seega_tb_open_memory(&I->rules, NULL, 64, (seega_tablebase **)&O->game, \
+                           O->msg, sizeof O->msg))                            \
+    X(tbom_short, "seega_tb_open_memory", "wrong kind", FX_NONE,              \
+      SEEGA_E_CORRUPT, F_MSG,                                                 \
+      seega_tb_open_memory(&I->rules, "SGTBPACK", 8,                          \
+                           (seega_tablebase **)&O->game, O->msg,              \
+                           sizeof O->msg))                                    \
+    X(tbom_bad, "seega_tb_open_memory", "out of range", FX_NONE,              \
+      SEEGA_E_RULES, F_MSG,                                                   \
+      seega_tb_open_memory(&I->rules_bad, "SGTBPACK", 8,                      \
+                           (seega_tablebase **)&O->game, O->msg,              \
+                           sizeof O->msg))                                    \
+    X(tbpk_null, "seega_tb_pack", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,    \
+      seega_tb_pack(NULL, 2, NO_TB_DIR, O->msg, sizeof O->msg))               \
     X(tbc_null, "seega_tb_close", "NULL", FX_NONE, 0, F_NOSTATUS,              \
       tb_close_null())                                                        \
     X(tbm_null, "seega_tb_max_pieces", "NULL", FX_NONE, SEEGA_E_INVALID, 0,    \

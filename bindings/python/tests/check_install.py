@@ -174,7 +174,7 @@ def main():
     # The package's build takes the user's CMake arguments (setup.py,
     # SEEGA_CMAKE_ARGS): here -O1, which compiles in half the time of the
     # Release default; what is checked is the packaging, not the speed.
-    env["SEEGA_CMAKE_ARGS"] = "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG"
+    env["SEEGA_CMAKE_ARGS"] = "'-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG'"
     if args.cc:
         env["CC"] = args.cc
 
