@@ -1587,7 +1587,8 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                 tbv cv;
                 int st = eval_state(tb, &kid[i], &cv, NULL);
                 if (st != 0)
-                    return slot_fault(fault, m, o, (tbv){0, 0}, cv, st, 0);
+                    return slot_fault(fault, m, o, (tbv){2, 0}, (tbv){2, 0},
+                                      st, 0);
                 fixed[i] = tbv_back(cv, kid[i].side == p0.side, &kid[i], r,
                                     1);
             }
@@ -1597,8 +1598,9 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
             pq.quiet = q;
             tbv want, got = {0, 0};
             int st = lookup(tb, &pq, &want);
-            if (st != 0)
-                return slot_fault(fault, m, o, want, got, st, q);
+            if (st != 0) /* no value: unused, or a damaged block */
+                return slot_fault(fault, m, o, (tbv){2, 0}, (tbv){2, 0}, st,
+                                  q);
             if (p0.result != SEEGA_ONGOING) {
                 got = tbv_of_result(p0.result, p0.side);
             } else {
@@ -1608,13 +1610,17 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                         POS c = kid[i];
                         c.quiet = q + 1;
                         st = eval_state(tb, &c, &cv, NULL);
+                        if (st != 0)
+                            break;
                         cv = tbv_back(cv, c.side == p0.side, &c, r, 1);
                     }
                     if (i == 0 || tbv_score(cv) > tbv_score(got))
                         got = cv;
                 }
             }
-            if (st != 0 || got.v != want.v || got.d != want.d)
+            if (st != 0)
+                return slot_fault(fault, m, o, want, (tbv){2, 0}, st, q);
+            if (got.v != want.v || got.d != want.d)
                 return slot_fault(fault, m, o, want, got, st, q);
         }
         fault->checked++;
