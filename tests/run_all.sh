@@ -8,7 +8,10 @@
 # (tests/check_commits.sh: at most 72 characters, an area prefix; skipped
 # outside a git work tree, fails in a shallow clone), then builds and tests:
 #   1. gcc, Release, shared + static, and seega-tb-mpi (SEEGA_MPI, Open
-#      MPI): every ctest test and the Doxygen docs (warnings fail); the
+#      MPI), and the shipped tables (every preset up to 4 against 4,
+#      packed: build-ci/gcc/tables, which steps 4, 5 and 9 use instead of
+#      generating their own): every ctest test and the Doxygen docs
+#      (warnings fail); the
 #      tests labelled "slow" (test_tablebase_exact), "mpi" (cli_tb_mpi:
 #      mpirun -np 2 and 3) and "frameworks" (python_frameworks: the
 #      manylinux wheel by auditwheel, installed with the PettingZoo,
@@ -134,6 +137,8 @@ step "commit subjects (tests/check_commits.sh)"
 step "gcc, Release"
 build gcc gcc -DCMAKE_BUILD_TYPE=Release -DSEEGA_BUILD_STATIC=ON -DSEEGA_MPI=ON
 check gcc
+# The packs that step 1 generated, for the trees that test the packages.
+tables=$out/gcc/tables
 step "Doxygen (warnings are errors)"
 cmake --build "$out/gcc" --target docs
 
@@ -175,7 +180,7 @@ fi
 
 step "clang, Release, portable C only (no __int128 or asm, no x86 variants)"
 build clang clang -DCMAKE_BUILD_TYPE=Release -DSEEGA_NO_INT128=ON \
-    -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_NO_DISPATCH=ON -DSEEGA_BUILD_DOCS=OFF -DSEEGA_TABLES_DIR="$tables"
 # Not layers (the walls and each header on its own: step 1 checks them
 # with gcc) nor python_venv_install (pip's own build of the library: step
 # 1's; this step's library is its own build), the slowest tests here.
@@ -183,7 +188,7 @@ check clang -LE 'slow|frameworks' -E '^(layers|python_venv_install)$'
 
 step "gcc, AddressSanitizer + UndefinedBehaviorSanitizer"
 build asan gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEGA_SANITIZE=ON \
-    -DSEEGA_BUILD_DOCS=OFF
+    -DSEEGA_BUILD_DOCS=OFF -DSEEGA_TABLES_DIR="$tables"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     check asan -LE slow
@@ -224,7 +229,8 @@ npm ci --prefix "$here/tests/web" --no-audit --no-fund --loglevel=error
 # not Debian's finds only through NODE_PATH.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S "$here" -B "$out/wasm" -DSEEGA_WERROR=ON \
-    -DSEEGA_NATIVE_ENGINE="$out/gcc/examples/seega-engine" >/dev/null
+    -DSEEGA_NATIVE_ENGINE="$out/gcc/examples/seega-engine" \
+    -DSEEGA_TABLES_DIR="$tables" >/dev/null
 cmake --build "$out/wasm" -j "$jobs"
 # One test at a time: two of them time the page's and the event loop's
 # answers while a search runs.

@@ -16,8 +16,18 @@ Needs CMake 3.25 or later and a C compiler (Debian: cmake gcc). Variables:
 ``SEEGA_CMAKE_ARGS``
     more arguments for CMake's configure step (split as by a shell), e.g.
     ``-DSEEGA_NO_DISPATCH=ON``;
+``SEEGA_TABLES_DIR``
+    a directory of the shipped tables (``classic+5.sgtbpack`` and the other
+    presets', made by a build of libseega with its tests, in its
+    ``tables/``) to copy into the package instead of generating them;
 ``CMAKE_BUILD_PARALLEL_LEVEL``
     parallel jobs of the build (default: every CPU).
+
+The package also ships the tables of every preset up to 4 against 4
+(``seega/_tables/PRESET+5.sgtbpack``, 19 MB in all, opened by
+``seega.Tablebase.bundled``): the build generates them with the library's
+own ``seega-tb`` (CMake target ``seega_tables``: about a minute on two
+cores), unless ``SEEGA_TABLES_DIR`` names them.
 
 An editable install (``pip install -e``) builds nothing: the package then
 finds the library in the source tree's ``build*/lib/`` as it does from
@@ -142,7 +152,9 @@ def build_library(build_dir):
     shutil.rmtree(prefix, ignore_errors=True)
     _run([cmake, "-S", root, "-B", tree,
           "-DCMAKE_BUILD_TYPE=Release",
-          "-DSEEGA_BUILD_TESTS=OFF", "-DSEEGA_BUILD_EXAMPLES=OFF",
+          # Examples on for seega-tb, which makes the shipped tables
+          # (target seega_tables); only the targets asked for are built.
+          "-DSEEGA_BUILD_TESTS=OFF", "-DSEEGA_BUILD_EXAMPLES=ON",
           "-DSEEGA_BUILD_DOCS=OFF", "-DSEEGA_BUILD_BINDINGS=OFF",
           "-DSEEGA_BUILD_STATIC=OFF",
           # Another compiler's new warnings must not fail an install.
@@ -154,15 +166,46 @@ def build_library(build_dir):
     _run(build)
     # install --strip: without the debug info every build type keeps
     # (lib/CMakeLists.txt), the library is a tenth of the size.
+    # The default component only: the library, not the tools.
     _run([cmake, "--install", tree, "--prefix", prefix, "--config", "Release",
-          "--strip"])
+          "--component", "Unspecified", "--strip"])
+    library = None
     for name in _library_names():
         found = sorted(glob.glob(os.path.join(glob.escape(prefix), "*", name))
                        + glob.glob(os.path.join(glob.escape(prefix), "*", "*", name)))
         if found:
-            return os.path.realpath(found[0])
-    raise BuildError("seega: CMake installed no %s under %s"
-                     % (" or ".join(_library_names()), prefix))
+            library = os.path.realpath(found[0])
+            break
+    if library is None:
+        raise BuildError("seega: CMake installed no %s under %s"
+                         % (" or ".join(_library_names()), prefix))
+    return library, shipped_tables(cmake, tree)
+
+
+#: The presets whose tables the package ships (seega/_tables/).
+PRESETS = ("classic", "diagonal", "modern", "traditional")
+
+
+def shipped_tables(cmake, tree):
+    """The packs to ship: those of SEEGA_TABLES_DIR, else generated in the
+    CMake tree (target seega_tables)."""
+    names = ["%s+5.sgtbpack" % p for p in PRESETS]
+    explicit = os.environ.get("SEEGA_TABLES_DIR")
+    if explicit:
+        where = os.path.abspath(explicit)
+    else:
+        build = [cmake, "--build", tree, "--target", "seega_tables", "--config", "Release"]
+        if not os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL"):
+            build += ["-j", str(os.cpu_count() or 1)]
+        _say("seega: generating the shipped tables (every preset up to 4 a side; "
+             "about a minute; SEEGA_TABLES_DIR names ready ones)")
+        _run(build)
+        where = os.path.join(tree, "tables")
+    missing = [n for n in names if not os.path.isfile(os.path.join(where, n))]
+    if missing:
+        raise BuildError("seega: no %s in %s%s" % (", ".join(missing), where,
+                         " (SEEGA_TABLES_DIR)" if explicit else ""))
+    return [os.path.join(where, n) for n in names]
 
 
 class build_py_with_library(build_py):
@@ -178,7 +221,7 @@ class build_py_with_library(build_py):
                  "package finds it in the source tree's build*/lib/")
             return
         build_temp = self.get_finalized_command("build").build_temp
-        library = build_library(os.path.join(os.path.abspath(build_temp), "libseega"))
+        library, tables = build_library(os.path.join(os.path.abspath(build_temp), "libseega"))
         target = self._shipped()
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if os.path.lexists(target):
@@ -186,11 +229,19 @@ class build_py_with_library(build_py):
         shutil.copyfile(library, target)
         os.chmod(target, 0o755)
         _say("seega: shipping %s as %s" % (library, target))
+        os.makedirs(self._tables_dir(), exist_ok=True)
+        for pack in tables:
+            shutil.copyfile(pack, os.path.join(self._tables_dir(), os.path.basename(pack)))
+        _say("seega: shipping the tables of %s in %s" % (", ".join(PRESETS), self._tables_dir()))
+
+    def _tables_dir(self):
+        return os.path.join(self.build_lib, "seega", "_tables")
 
     def get_outputs(self, include_bytecode=1):
         outputs = super().get_outputs(include_bytecode)
         if not getattr(self, "editable_mode", False):
             outputs.append(self._shipped())
+            outputs += [os.path.join(self._tables_dir(), "%s+5.sgtbpack" % p) for p in PRESETS]
         return outputs
 
 

@@ -39,6 +39,19 @@ soname=$(readelf -d "$real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = libseega.so.1 ] || fail "SONAME is '$soname'"
 echo "$real, SONAME $soname"
 
+# A build that generated the shipped tables installs them.
+if [ -f "$build/tables/classic+5.sgtbpack" ]; then
+    step "the shipped tables"
+    for p in classic diagonal modern traditional; do
+        cmp "$build/tables/$p+5.sgtbpack" "$prefix/share/seega/tables/$p+5.sgtbpack" ||
+            fail "share/seega/tables/$p+5.sgtbpack is not installed"
+    done
+    "$prefix/bin/seega-tb" probe "$prefix/share/seega/tables/classic+5.sgtbpack" \
+        "5/5/5/2x2/xo3 x 0 0 0 -" >"$work/probe.txt"
+    grep -q "win" "$work/probe.txt" || fail "seega-tb probe of the installed pack"
+    cat "$work/probe.txt"
+fi
+
 step "the installed programs run"
 "$prefix/bin/seega-play" --version
 "$prefix/bin/seega-play" --demo --max-turns 3 >"$work/demo.txt"

@@ -44,11 +44,13 @@ from ._game import (
 )
 from ._rules import PRESETS, Rules
 from ._tablebase import (
+    BUNDLED_MAX_PIECES,
     TB_MAX_PIECES,
     ProbeResult,
     Tablebase,
     TablebaseProgress,
     TierInfo,
+    bundled_path,
     generate_tablebase,
 )
 
@@ -78,6 +80,7 @@ def status_text(status: int) -> str:
 __all__ = [
     "ABI_MAJOR",
     "Action",
+    "BUNDLED_MAX_PIECES",
     "CorruptTablebaseError",
     "DEFAULT_MAX_ACTIONS",
     "FileError",
@@ -104,6 +107,7 @@ __all__ = [
     "Tablebase",
     "TablebaseProgress",
     "TierInfo",
+    "bundled_path",
     "generate_tablebase",
     "library_origin",
     "library_path",

@@ -9,18 +9,20 @@ lets a game's searches use them. :func:`generate_tablebase` writes them.
 from __future__ import annotations
 
 import ctypes
+import glob
 import os
 import threading
 import weakref
 from ctypes import byref
-from typing import TYPE_CHECKING, Any, Callable, List, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Mapping, NamedTuple, Optional, Union
 
 from . import _native as N
 from ._action import Action
-from ._errors import E_INVALID, E_NOT_COVERED, InvalidArgumentError, error_for_status
+from ._errors import (E_INVALID, E_IO, E_NOT_COVERED, FileError, InvalidArgumentError,
+                      RulesError, error_for_status)
 from ._interrupt import StopOnInterrupt
 from ._notation import notation_for
-from ._rules import Rules, resolve
+from ._rules import PRESETS, Rules, resolve
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._game import Game
@@ -32,6 +34,8 @@ __all__ = [
     "TablebaseProgress",
     "generate_tablebase",
     "TB_MAX_PIECES",
+    "BUNDLED_MAX_PIECES",
+    "bundled_path",
 ]
 
 _lib = N.lib
@@ -110,6 +114,46 @@ class TablebaseProgress(NamedTuple):
     slots: int
     done: int = 0
     total: int = 0
+
+
+#: The most pieces a side of the shipped tables (:meth:`Tablebase.bundled`).
+BUNDLED_MAX_PIECES = 4
+
+
+def bundled_path(rules_or_preset_name: Union[Rules, str],
+                 env: Optional[Mapping[str, str]] = None) -> str:
+    """The file :meth:`Tablebase.bundled` opens for a 5x5 preset: the first
+    ``PRESET+5.sgtbpack`` found in ``SEEGA_TABLES`` (when set, the only
+    place), the package's ``_tables/``, then the source tree's
+    ``build*/tables/`` (most recently built first). Raises
+    :class:`RulesError` for other rules, :class:`FileError` when no pack
+    is found (the message lists where it looked)."""
+    rules = resolve(rules_or_preset_name, None)
+    preset = rules.preset_name if rules.board_size == 5 else None
+    if preset is None:
+        raise RulesError(E_INVALID, "no tables are shipped for these rules: the shipped "
+                         "tables are the presets on the 5x5 board (%s); generate "
+                         "others with seega.generate_tablebase" % ", ".join(PRESETS))
+    name = "%s+5.sgtbpack" % preset
+    environ = os.environ if env is None else env
+    explicit = environ.get("SEEGA_TABLES")
+    if explicit:
+        places = [explicit]
+    else:
+        pkg = os.path.dirname(os.path.abspath(__file__))
+        places = [os.path.join(pkg, "_tables")]
+        root = N._repo_root(os.path.dirname(pkg))
+        if root is not None:
+            trees = glob.glob(os.path.join(glob.escape(root), "build*", "tables", name))
+            places += [os.path.dirname(p) for p in sorted(trees, key=N._mtime, reverse=True)]
+    for place in places:
+        path = os.path.join(place, name)
+        if os.path.isfile(path):
+            return path
+    raise FileError(E_IO, "no shipped tables %s in %s%s" % (
+        name, " or ".join(places),
+        " (SEEGA_TABLES)" if explicit else
+        " (build the package from the source tree, or set SEEGA_TABLES)"))
 
 
 def _require() -> None:
@@ -238,6 +282,27 @@ class Tablebase:
         if status != 0:
             raise error_for_status(status, msg.value.decode("utf-8", "replace")
                                    or N.status_text(status))
+
+    @classmethod
+    def bundled(cls, rules_or_preset_name: Union[Rules, str]) -> "Tablebase":
+        """Open the tables shipped with the package for a preset on the 5x5
+        board (a :class:`Rules` equal to one, or a preset name): every tier
+        up to :data:`BUNDLED_MAX_PIECES` pieces a side, packed, so that a
+        game's search plays those endgames perfectly once attached
+        (:meth:`Game.set_tablebase`)::
+
+            tb = seega.Tablebase.bundled("classic")
+            game.set_tablebase(tb)
+
+        The pack is looked for (:func:`bundled_path`) in ``SEEGA_TABLES``
+        (a directory; when set, the only place), then in the package
+        (``seega/_tables/``), then in the ``build*/tables/`` directories of
+        the libseega source tree the package sits in (a build with its
+        tests makes them). Raises :class:`RulesError` for rules that are
+        not a 5x5 preset (no tables are shipped for them: generate them
+        with :func:`generate_tablebase`), :class:`FileError` when no pack
+        is found."""
+        return cls(rules_or_preset_name, bundled_path(rules_or_preset_name))
 
     @classmethod
     def open(cls, rules_or_preset_name: Union[Rules, str], directory: PathLike,

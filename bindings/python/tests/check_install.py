@@ -56,6 +56,13 @@ with seega.Game("classic") as game:
     assert game.spn == "5/5/5/2x2/5 x 11 12 0 +", game.spn
 with seega.Game("classic", 7) as game:
     assert game.perft(2) == 48 * 47, game.perft(2)
+for preset in seega.PRESETS:
+    path = seega.bundled_path(preset)
+    assert path == os.path.join(pkg, "_tables", preset + "+5.sgtbpack"), path
+with seega.Tablebase.bundled("classic") as tb, \
+        seega.Game.from_spn("4o/5/xox2/1oo2/2x1x x 0 0 0 -", "classic") as game:
+    assert tb.max_pieces == 4, tb.max_pieces
+    assert tb.probe(game).value in ("win", "draw", "loss")
 print("installed seega", seega.__version__, "at", pkg,
       "library", seega.library_path, "(%s)" % seega.library_origin)
 """
@@ -113,6 +120,8 @@ def check_wheel(wheel, work):
         names = z.namelist()
         assert "seega/_lib/libseega.so.1" in names, names
         assert "seega/py.typed" in names, names
+        for preset in ("classic", "diagonal", "modern", "traditional"):
+            assert "seega/_tables/%s+5.sgtbpack" % preset in names, names
         info = [n for n in names if n.endswith(".dist-info/WHEEL")]
         assert len(info) == 1, names
         meta = z.read(info[0]).decode()
@@ -135,6 +144,8 @@ def main():
     ap.add_argument("--work", required=True, help="scratch directory (replaced)")
     ap.add_argument("--library", required=True, help="the built libseega (SEEGA_LIBRARY)")
     ap.add_argument("--cc", help="the C compiler of the package's build (CC)")
+    ap.add_argument("--tables", help="the shipped tables to copy (SEEGA_TABLES_DIR); "
+                    "without it the first build generates them")
     args = ap.parse_args()
 
     missing = []
@@ -165,7 +176,8 @@ def main():
     env = dict(os.environ)
     for var in list(env):
         if var.startswith("PIP_") or var in ("PYTHONPATH", "SEEGA_LIBRARY", "LD_PRELOAD",
-                                             "SEEGA_SOURCE_DIR", "SEEGA_CMAKE_ARGS"):
+                                             "SEEGA_SOURCE_DIR", "SEEGA_CMAKE_ARGS",
+                                             "SEEGA_TABLES", "SEEGA_TABLES_DIR"):
             del env[var]
     env["PIP_CONFIG_FILE"] = os.devnull
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
@@ -177,6 +189,8 @@ def main():
     env["SEEGA_CMAKE_ARGS"] = "'-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG'"
     if args.cc:
         env["CC"] = args.cc
+    if args.tables:
+        env["SEEGA_TABLES_DIR"] = os.path.abspath(args.tables)
 
     # 1. pip install from the source tree: builds and ships the library.
     python = make_venv(os.path.join(work, "venv"), True)

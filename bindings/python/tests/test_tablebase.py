@@ -429,6 +429,77 @@ class TestSearchWithTables(TablesCase):
             self.assertEqual((g.result, g.reason), ("x", "material"))
 
 
+class TestBundled(TablesCase):
+    """Tablebase.bundled: the shipped tables of the presets (SEEGA_TABLES,
+    set by ctest to the build's tables/)."""
+
+    def bundled(self, preset):
+        tb = seega.Tablebase.bundled(preset)
+        self.addCleanup(tb.close)
+        return tb
+
+    def test_every_preset_opens_to_four_a_side(self):
+        for preset in seega.PRESETS:
+            tb = self.bundled(preset)
+            self.assertEqual(tb.rules, seega.Rules.preset(preset))
+            self.assertEqual(tb.max_pieces, seega.BUNDLED_MAX_PIECES)
+            self.assertEqual(tb.directory, seega.bundled_path(preset))
+            self.assertTrue(tb.directory.endswith(preset + "+5.sgtbpack"), tb.directory)
+        tb = seega.Tablebase.bundled(seega.Rules.preset("modern"))
+        self.addCleanup(tb.close)
+        self.assertEqual(tb.rules.preset_name, "modern")
+
+    def test_answers_as_tables_generated_here(self):
+        # The shipped CLASSIC pack against this class's own 2-a-side tables,
+        # on every position of the text's tiers and on a 4v4 win searched out.
+        plain = self.open()
+        tb = self.bundled("classic")
+        for spn in (WIN_IN_1, LOSS_IN_2, DRAW):
+            with seega.Game.from_spn(spn) as g:
+                self.assertEqual(tb.probe(g), plain.probe(g))
+        self.assertEqual(tb.tier_info(2, 1), plain.tier_info(2, 1))
+        self.assertEqual(tb.tier_info(2, 2), plain.tier_info(2, 2))
+
+    def test_a_game_plays_a_four_a_side_win_perfectly(self):
+        tb = self.bundled("classic")
+        spn = tb.tier_info(4, 3).longest_win_spn
+        with seega.Game.from_spn(spn) as g:
+            g.set_tablebase(tb)
+            exact = tb.probe(g)
+            self.assertEqual(exact.value, "win")
+            r = g.search(depth=1)
+            self.assertEqual((r.proven, r.proven_plies), ("win", exact.distance))
+            g.play(r.best)
+            self.assertEqual(tb.probe(g)[:2], ("loss", exact.distance - 1))
+            with self.assertRaises(seega.NotCoveredError):
+                with seega.Game("classic") as start:
+                    tb.probe(start)  # the placing phase
+
+    def test_other_rules_are_refused(self):
+        for rules in (seega.Rules.preset("classic", 7),
+                      seega.Rules.preset("classic").replace(centre_immune=False)):
+            with self.assertRaises(seega.RulesError) as cm:
+                seega.Tablebase.bundled(rules)
+            self.assertIn("presets on the 5x5 board", str(cm.exception))
+        with self.assertRaises(seega.RulesError):
+            seega.Tablebase.bundled("chess")
+        with self.assertRaises(TypeError):
+            seega.Tablebase.bundled(5)
+
+    def test_where_the_packs_are_looked_for(self):
+        with tempfile.TemporaryDirectory(prefix="seega-tb-ship-") as d:
+            # SEEGA_TABLES, when set, is the only place.
+            with self.assertRaises(seega.FileError) as cm:
+                seega.bundled_path("classic", env={"SEEGA_TABLES": d})
+            self.assertIn("classic+5.sgtbpack", str(cm.exception))
+            self.assertIn(d, str(cm.exception))
+            shutil.copy(seega.bundled_path("classic"), d)
+            self.assertEqual(seega.bundled_path("classic", env={"SEEGA_TABLES": d}),
+                             os.path.join(d, "classic+5.sgtbpack"))
+            with self.assertRaises(seega.FileError):
+                seega.bundled_path("modern", env={"SEEGA_TABLES": d})
+
+
 class TestLifetime(TablesCase):
     def test_a_game_keeps_its_tables_alive(self):
         g = seega.Game.from_spn(WIN_IN_1)
