@@ -47,6 +47,17 @@ export class ParseError extends SeegaError {}
 export class RulesError extends SeegaError {}
 /** `SEEGA_E_NOMEM`: the module could not get the memory it needed. */
 export class OutOfMemoryError extends SeegaError {}
+/** Why the tables cannot answer a position (see {@link NotCoveredError}). */
+export type NotCoveredReason = "placing" | "pieces" | "rules" | "no-tables" | "not-loaded";
+/** `SEEGA_E_NOT_COVERED`: the package's endgame tables do not answer this
+ *  position. `reason`: `"placing"` (the placing phase), `"pieces"` (more
+ *  than {@link TABLES}.maxPieces a side), `"rules"` (not a preset on 5x5
+ *  whose tables the package has), `"no-tables"` (the package was built
+ *  without tables), `"not-loaded"` ({@link Game.probeSync} before
+ *  {@link loadTables}). */
+export class NotCoveredError extends SeegaError {
+  readonly reason: NotCoveredReason;
+}
 /** A search stopped (by {@link Game.stop} or an abort signal) before it
  *  had any result to give. */
 export class SearchStoppedError extends Error {}
@@ -169,6 +180,39 @@ export interface SearchOptions {
   onProgress?: (result: SearchResult) => boolean | void;
   /** Aborting it stops the search, as {@link Game.stop} does. */
   signal?: AbortSignal;
+  /** Use the package's endgame tables (default true): exact values at
+   *  every covered position the search reaches. {@link Game.search} loads
+   *  the tables of the game's rules first when the game is in the moving
+   *  phase; {@link Game.searchSync} uses them when already loaded. */
+  tables?: boolean;
+}
+
+/** What the endgame tables say of a position ({@link Game.probe}). */
+export interface ProbeResult {
+  /** For the side to move, under best play. */
+  value: "win" | "draw" | "loss";
+  /** Plies to the end of the game (the winner playing the fastest line,
+   *  the loser the slowest); 0 for a finished game; null for a draw that
+   *  is not over. Under a quiet limit (modern, diagonal): plies to the
+   *  ply that settles the result, a capture or the end, that ply
+   *  included. */
+  distance: number | null;
+  /** An action that keeps the value (the fastest win, the slowest loss);
+   *  null when the game is over. */
+  best: Action | null;
+}
+
+/** The tables of one rule set, once loaded ({@link loadTables}). */
+export interface TablesInfo {
+  /** The rules' text, e.g. `"classic 5"`. */
+  rules: string;
+  /** The most pieces a side the tables hold. */
+  maxPieces: number;
+  /** The size of the pack, in bytes (also what it takes in the module's
+   *  memory). */
+  bytes: number;
+  /** The time the load took, in milliseconds. */
+  timeMs: number;
 }
 
 /** What {@link Game.playouts} gave. */
@@ -270,8 +314,9 @@ export class Game {
    *  called. Every failure, a bad option included, rejects the promise. */
   search(options?: SearchOptions): Promise<SearchResult>;
   /** A suggested action: a full-strength search of at most `timeMs`
-   *  (default 1000) milliseconds, in the worker. */
-  hint(timeMs?: number): Promise<Action>;
+   *  (default 1000) milliseconds, in the worker; with the tables as
+   *  {@link Game.search}. */
+  hint(timeMs?: number, options?: { tables?: boolean }): Promise<Action>;
   /** Stop this game's running searches: each resolves with its best
    *  result so far (or rejects with {@link SearchStoppedError}). */
   stop(): void;
@@ -279,7 +324,17 @@ export class Game {
    *  `signal` is not supported here. */
   searchSync(options?: SearchOptions): SearchResult;
   /** {@link Game.hint} on the calling thread, blocking it. */
-  hintSync(timeMs?: number): Action;
+  hintSync(timeMs?: number, options?: { tables?: boolean }): Action;
+
+  /** The exact value of the position from the package's endgame tables,
+   *  loading the tables of the game's rules first if needed. The position
+   *  is the one of the call. Rejects with {@link NotCoveredError} beyond
+   *  the tables (checked before anything is loaded). */
+  probe(): Promise<ProbeResult>;
+  /** {@link Game.probe} with the tables already loaded
+   *  ({@link loadTables}); else throws {@link NotCoveredError} with
+   *  reason `"not-loaded"`. */
+  probeSync(): ProbeResult;
 
   /** An independent copy, with its history. */
   copy(): Game;
@@ -290,6 +345,23 @@ export class Game {
   /** The board, rank N at the top, and a status line. */
   toString(): string;
 }
+
+/** The endgame tables in this package: the presets whose 5x5 tables it
+ *  holds, every tier up to `maxPieces` a side (4). Empty `presets` (and
+ *  `maxPieces` 0): the package was built without tables. */
+export const TABLES: {
+  readonly presets: readonly PresetName[];
+  readonly maxPieces: number;
+};
+
+/** Load the package's tables of a rule set into this module (once: they
+ *  stay for the module's life). Resolves with what was loaded, or null
+ *  when the package has no tables of these rules; rejects when the file
+ *  cannot be read or fetched (a later call tries again). */
+export function loadTables(rules: Rules | PresetName | string | Game): Promise<TablesInfo | null>;
+
+/** Whether the tables of these rules are loaded in this module. */
+export function tablesLoaded(rules: Rules | PresetName | string | Game): boolean;
 
 /** The size of the module's memory in bytes. It grows when the library
  *  needs more and never shrinks; the memory of games freed (or collected)

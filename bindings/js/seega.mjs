@@ -10,9 +10,12 @@
 //
 // Importing the module loads the WebAssembly module (top-level await).
 // Searches run in a worker: a Web Worker in a browser, a worker thread in
-// Node (worker.mjs), so that the caller's event loop never blocks.
+// Node (worker.mjs), so that the caller's event loop never blocks. The
+// endgame tables of the package (tables/, listed by seega_tables.mjs) are
+// loaded per rule set on first need.
 
 import createSeegaWasm from "./seega_wasm.mjs";
+import SHIPPED from "./seega_tables.mjs";
 
 // ---- loading --------------------------------------------------------------
 
@@ -51,7 +54,7 @@ const M = await (async () => {
 const OK = 0;
 const E = {
   INVALID: -1, ILLEGAL: -2, PARSE: -3, NOMEM: -4, GAME_OVER: -5,
-  BUFFER: -6, VERSION: -7, RULES: -8,
+  BUFFER: -6, VERSION: -7, RULES: -8, NOT_COVERED: -11,
 };
 const ERROR_MAX = 256;
 const SPN_MAX = 128;
@@ -62,6 +65,7 @@ const RULES_VERSION = 1;
 const SEARCH_LIMITS_VERSION = 1;
 const SEARCH_RESULT_VERSION = 1;
 const PLAYOUT_STATS_VERSION = 1;
+const TB_ENTRY_VERSION = 1;
 const RECORD_TAGS_VERSION = 1;
 const INT32_MAX = 2147483647;
 const UINT32_MAX = 4294967295;
@@ -122,6 +126,14 @@ export class ParseError extends SeegaError {}
 export class RulesError extends SeegaError {}
 /** `SEEGA_E_NOMEM`: out of memory. */
 export class OutOfMemoryError extends SeegaError {}
+/** `SEEGA_E_NOT_COVERED`: the tables do not answer this position; `reason`
+ *  says why: "placing", "pieces", "rules", "no-tables", "not-loaded". */
+export class NotCoveredError extends SeegaError {
+  constructor(status, message, reason = "pieces") {
+    super(status, message);
+    this.reason = reason;
+  }
+}
 /** A search stopped before it had a result to give. */
 export class SearchStoppedError extends Error {
   constructor(message = "the search was stopped before its first result") {
@@ -134,6 +146,7 @@ const ERROR_CLASSES = {
   [E.INVALID]: InvalidArgumentError, [E.ILLEGAL]: IllegalMoveError,
   [E.GAME_OVER]: GameOverError, [E.PARSE]: ParseError,
   [E.RULES]: RulesError, [E.NOMEM]: OutOfMemoryError,
+  [E.NOT_COVERED]: NotCoveredError,
 };
 
 function errorFor(status, message) {
@@ -390,6 +403,137 @@ function rulesArg(rules, boardSize) {
   if (boardSize !== undefined)
     throw invalid("boardSize applies to a preset name, not to a rules text");
   return Rules.fromText(rules);
+}
+
+// ---- the shipped tables ---------------------------------------------------
+// The package holds, in tables/, one pack per preset on 5x5 (every tier up
+// to SHIPPED.maxPieces a side), as seega_tables.mjs lists them. A rule
+// set's pack is read (a file in Node, a fetch elsewhere) on first need,
+// copied once into the module's memory and opened with
+// seega_tb_open_memory; it stays open, and its bytes in the module, for
+// the module's life. Each module instance (the page's, each search
+// worker's) loads its own.
+
+/** The endgame tables in this package: the presets (on 5x5) and the most
+ *  pieces a side; no presets when it was built without tables. */
+export const TABLES = Object.freeze({
+  presets: Object.freeze([...SHIPPED.presets]),
+  maxPieces: SHIPPED.maxPieces,
+});
+
+const loaded = new Map(); // rules text -> {promise, tb, info}
+
+// The preset of `rules` when the package has its tables, else null.
+const presets5 = new Map();
+function shippedPreset(rules) {
+  if (rules.boardSize !== 5) return null;
+  return TABLES.presets.find((name) => {
+    if (!presets5.has(name)) presets5.set(name, Rules.preset(name, 5));
+    return rules.equals(presets5.get(name));
+  }) ?? null;
+}
+
+function tablesRules(rules) {
+  if (rules instanceof Game) return rules.rules;
+  return rulesArg(rules);
+}
+
+async function packBytes(url) {
+  if (url.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok)
+    throw new Error(`seega: cannot load the tables ${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Open a pack's bytes in the module; the copy stays for the module's life.
+function openPack(rules, bytes) {
+  const data = M._malloc(Math.max(bytes.length, 1));
+  if (!data) throw new OutOfMemoryError(E.NOMEM, "out of memory in the WebAssembly module for the tables");
+  heap().set(bytes, data);
+  try {
+    return withRules(rules, (r) =>
+      withMemory(4 + ERROR_MAX, (out) => {
+        const status = M._seega_tb_open_memory(r, data, bytes.length, out, out + 4, ERROR_MAX);
+        if (status !== OK) throw errorFor(status, readCString(out + 4));
+        return view().getUint32(out, true);
+      }));
+  } catch (e) {
+    M._free(data);
+    throw e;
+  }
+}
+
+/** Load the package's tables of a rule set (a Rules, a preset name, a
+ *  rules text or a Game); resolves with what was loaded, or null when the
+ *  package has none for these rules. Loads once: later calls resolve at
+ *  once. */
+export function loadTables(rules) {
+  let r;
+  try {
+    r = tablesRules(rules);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const preset = shippedPreset(r);
+  if (preset === null) return Promise.resolve(null);
+  const key = r.toText();
+  let entry = loaded.get(key);
+  if (!entry) {
+    entry = { tb: 0, info: null };
+    entry.promise = (async () => {
+      const url = new URL(`./tables/${preset}+5.sgtbpack`, import.meta.url);
+      const t0 = performance.now();
+      const bytes = await packBytes(url);
+      entry.tb = openPack(r, bytes);
+      entry.info = Object.freeze({
+        rules: key, maxPieces: M._seega_tb_max_pieces(entry.tb), bytes: bytes.length,
+        timeMs: performance.now() - t0,
+      });
+      return entry.info;
+    })();
+    // A failed load (a network error) is tried again on the next call.
+    entry.promise.catch(() => loaded.delete(key));
+    loaded.set(key, entry);
+  }
+  return entry.promise;
+}
+
+/** Whether the tables of these rules are loaded (probeSync and searchSync
+ *  use them). */
+export function tablesLoaded(rules) {
+  return tablesOf(tablesRules(rules)) !== 0;
+}
+
+// The open tables of `rules`, or 0.
+function tablesOf(rules) {
+  return loaded.get(rules.toText())?.tb ?? 0;
+}
+
+function notCovered(reason, message) {
+  return new NotCoveredError(E.NOT_COVERED, message, reason);
+}
+
+// Why the package's tables cannot answer a position of `rules` in `phase`
+// with these pieces (counted only in an ongoing game), or null; the
+// loaded tables are not looked at.
+function coverageProblem(rules, phase, over, x, o) {
+  if (TABLES.presets.length === 0)
+    return notCovered("no-tables", "this package was built without tables " +
+      "(the build had no SEEGA_TABLES_DIR or tables of its own)");
+  if (shippedPreset(rules) === null)
+    return notCovered("rules", `no tables for the rules ${rules.toText()}: the package has ` +
+      `${TABLES.presets.join(", ")} on 5x5`);
+  if (phase === "place")
+    return notCovered("placing", "the tables cover the moving phase only, not the placing");
+  const max = TABLES.maxPieces;
+  if (!over && (x > max || o > max))
+    return notCovered("pieces", `the tables hold at most ${max} pieces a side; ` +
+      `the position has ${x} (x) and ${o} (o)`);
+  return null;
 }
 
 // ---- games ----------------------------------------------------------------
@@ -763,6 +907,70 @@ export class Game {
     });
   }
 
+  // ---- tables ----
+
+  // Why the package's tables cannot answer this position, or null.
+  #coverage() {
+    const over = this.isOver;
+    return coverageProblem(this.#rules, this.phase, over, this.pieces("x"), this.pieces("o"));
+  }
+
+  probeSync() {
+    const h = this.#handle;
+    const problem = this.#coverage();
+    if (problem) throw problem;
+    const tb = tablesOf(this.#rules);
+    if (!tb)
+      throw notCovered("not-loaded", `the tables of ${this.#rules.toText()} are not loaded yet: ` +
+        "await loadTables(rules) first, or use probe()");
+    return withMemory(16, (p) => {
+      view().setUint32(p, TB_ENTRY_VERSION, true);
+      this.#call(M._seega_tb_probe(tb, h, p));
+      const v = view();
+      const value = v.getInt32(p + 4, true);
+      const distance = v.getInt32(p + 8, true);
+      const best = v.getUint32(p + 12, true);
+      return {
+        value: value > 0 ? "win" : value < 0 ? "loss" : "draw",
+        distance: distance < 0 ? null : distance,
+        best: best ? this.#action(best) : null,
+      };
+    });
+  }
+
+  // probe() loads the tables it needs first (so the position is read when
+  // called, not when they arrive); every failure rejects.
+  probe() {
+    try {
+      this.#handle;
+      const problem = this.#coverage();
+      if (problem) throw problem;
+      if (tablesOf(this.#rules)) return Promise.resolve(this.probeSync());
+      const position = this.copy();
+      return loadTables(this.#rules).then(
+        () => {
+          try {
+            return position.probeSync();
+          } finally {
+            position.free();
+          }
+        },
+        (e) => {
+          position.free();
+          throw e;
+        });
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  // Attach the loaded tables of the game's rules for a search, or detach
+  // them (`use` false, or none loaded).
+  #attachTables(use) {
+    const tb = use ? tablesOf(this.#rules) : 0;
+    this.#call(M._seega_set_tablebase(this.#h, tb));
+  }
+
   // ---- records ----
 
   record(tags = {}) {
@@ -810,6 +1018,7 @@ export class Game {
   searchSync(options = {}) {
     const h = this.#handle;
     const limits = limitsFrom(options);
+    this.#attachTables(limits.tables);
     const onProgress = options.onProgress;
     if (onProgress !== undefined && typeof onProgress !== "function")
       throw new TypeError("onProgress must be a function");
@@ -860,9 +1069,10 @@ export class Game {
   }
 
   // For the worker: seega_hint on this thread.
-  hintSync(timeMs = 1000) {
+  hintSync(timeMs = 1000, options = {}) {
     const h = this.#handle;
     const t = intArg(timeMs, "timeMs");
+    this.#attachTables(tablesOption(options));
     return withMemory(4, (out) => {
       this.#call(M._seega_hint(h, t, out));
       return this.#action(view().getUint32(out, true));
@@ -883,11 +1093,11 @@ export class Game {
     }
   }
 
-  hint(timeMs = 1000) {
+  hint(timeMs = 1000, options = {}) {
     try {
       this.#handle;
       const t = intArg(timeMs, "timeMs", 0, INT32_MAX);
-      return this.#submit({ kind: "hint", timeMs: t }, {});
+      return this.#submit({ kind: "hint", timeMs: t, tables: tablesOption(options) }, {});
     } catch (e) {
       return Promise.reject(e);
     }
@@ -989,10 +1199,20 @@ const LIMITS = [
   ["level", 28], ["threads", 40], ["ttMb", 44],
 ];
 
+// The option `tables` (default true): use the package's tables.
+function tablesOption(options) {
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`options must be an object, not ${typeName(options)}`);
+  const { tables = true } = options;
+  if (typeof tables !== "boolean")
+    throw new TypeError(`the option tables must be a boolean, not ${typeName(tables)}`);
+  return tables;
+}
+
 function limitsFrom(options) {
   if (options === null || typeof options !== "object")
     throw new TypeError(`search options must be an object, not ${typeName(options)}`);
-  const limits = {};
+  const limits = { tables: tablesOption(options) };
   for (const [name] of LIMITS)
     if (options[name] !== undefined && options[name] !== null)
       limits[name] = intArg(options[name], name, 0, INT32_MAX);
@@ -1123,7 +1343,7 @@ function runJob(request, on) {
       }
       releaseWorker(w);
       if (m.type === "done") settle(() => on.done(m.result));
-      else settle(() => on.fail(errorFor(m.status, m.message)));
+      else settle(() => on.fail(m.status === null ? new Error(m.message) : errorFor(m.status, m.message)));
     });
     w.post({ id, ...request });
   }, (e) => settle(() => on.fail(e)));

@@ -6,10 +6,14 @@
 //   { id, kind: "hint", record, timeMs }     -> done
 //
 // The game travels as its record (rules, start position and every action),
-// so the search sees the same history, repetitions included. Replies:
+// so the search sees the same history, repetitions included. Unless the
+// request says `tables: false` (in `limits` for a search), a position of
+// the moving phase first loads the package's tables of its rules into
+// this worker's own module (once; they stay for the worker's life), and
+// the search uses them. Replies:
 //   { id, type: "progress", result }   after each completed iteration
 //   { id, type: "done", result }       the result (a hint: an action text)
-//   { id, type: "error", status, message }
+//   { id, type: "error", status, message }   (status null: not the library's)
 // Actions travel as their texts.
 
 const isNode = typeof process === "object" && typeof process.versions?.node === "string" &&
@@ -36,10 +40,12 @@ listen(async (request) => {
   const { id } = request;
   let game = null;
   try {
-    const { Game } = await seega;
+    const { Game, loadTables } = await seega;
     game = Game.fromRecord(request.record);
+    const tables = request.kind === "hint" ? request.tables : request.limits.tables;
+    if (tables && game.phase === "move") await loadTables(game.rules);
     if (request.kind === "hint") {
-      post({ id, type: "done", result: game.hintSync(request.timeMs).text });
+      post({ id, type: "done", result: game.hintSync(request.timeMs, { tables }).text });
     } else {
       const result = game.searchSync({
         ...request.limits,
@@ -48,7 +54,7 @@ listen(async (request) => {
       post({ id, type: "done", result: plain(result) });
     }
   } catch (e) {
-    post({ id, type: "error", status: e.status ?? -1, message: String(e.message ?? e) });
+    post({ id, type: "error", status: e.status ?? null, message: String(e.message ?? e) });
   } finally {
     game?.free();
   }

@@ -8,17 +8,22 @@
 //   1. state        the game and what the page shows about it
 //   2. the board    building the squares, drawing the position
 //   3. input        clicks on squares and buttons -> actions
-//   4. the AI       await game.search(...) in the binding's worker
-//   5. controls     new game, undo, hint, save and load
+//   4. the AI       await game.search(...) in the binding's worker; in a
+//                   position the endgame tables cover, their best action
+//   5. analysis     the engine's score, and the tables' verdict on every
+//                   legal action of a covered position
+//   6. controls     new game, undo, hint, save and load
 //
 // The AI searches in a Web Worker (the binding starts it), so the page stays
 // responsive while it thinks: nothing here ever blocks the main thread for
-// longer than one action takes to play.
+// longer than one action takes to play. The endgame tables of a rule set
+// are fetched the first time a position of its moving phase needs them.
 //
-// For tests, <body data-thinking="1"> marks the AI thinking, and
-// window.seegaApp.game is the Game being played.
+// For tests, <body data-thinking="1"> marks the AI thinking,
+// window.seegaApp.game is the Game being played, and the analysis panel
+// carries data attributes (see analyse()).
 
-import { Game, version } from "./seega/seega.mjs";
+import { Game, NotCoveredError, version } from "./seega/seega.mjs";
 
 // ---- 1. State -----------------------------------------------------------------
 
@@ -45,6 +50,9 @@ const ui = {
   loadFile: $("load-file"),
   download: $("download"),
   version: $("version"),
+  engineLine: $("engine-line"),
+  tablesLine: $("tables-line"),
+  tablesMoves: $("tables-moves"),
 };
 
 const SIDE = { x: "X", o: "O" };
@@ -70,6 +78,7 @@ const state = {
   aiAbort: null, //    aborts the AI's running search
   hintRun: 0, //       bumped to drop a hint being computed
   hintBusy: false,
+  analysisRun: 0, //   bumped to drop an analysis of an older position
   downloadUrl: null, // the Blob URL of the last saved record
 };
 
@@ -293,36 +302,55 @@ function positionChanged() {
   state.hintBusy = false;
   render();
   if (!state.thinking && !state.game.isOver && isAi(state.game.toMove)) playAi();
+  else analyse();
 }
 
 // ---- 4. The AI -------------------------------------------------------------------
 
+/** The tables' best action when they cover the position (whatever the
+ *  AI's level: it plays every covered position perfectly), else null. */
+async function tablesAction(g) {
+  try {
+    return (await g.probe()).best;
+  } catch (e) {
+    if (e instanceof NotCoveredError) return null;
+    throw e;
+  }
+}
+
 /** Play the AI's whole turn, one action at a time (two placements, or a
- *  move and the captures of a chain), each found by a search in the
- *  binding's worker. Cancelled by cancelAi(). */
+ *  move and the captures of a chain), each the tables' best action where
+ *  they cover the position, else found by a search in the binding's
+ *  worker (which uses the tables too). Cancelled by cancelAi(). */
 async function playAi() {
   const run = ++state.aiRun;
   state.thinking = true;
   render();
+  analyse();
   const g = state.game;
   try {
     while (!g.isOver && isAi(g.toMove)) {
-      const abort = new AbortController();
-      state.aiAbort = abort;
-      const result = await g.search({
-        timeMs: Number(ui.aiTime.value),
-        level: Number(ui.level.value),
-        // A new seed each move, so that the weaker levels vary their play.
-        seed: Math.floor(Math.random() * 2 ** 31),
-        signal: abort.signal,
-      });
-      // Undo, New game or Load cancelled this turn while the engine thought
-      // (the search then resolves with its best so far, or rejects with
-      // SearchStoppedError): drop the result.
+      let action = await tablesAction(g);
       if (run !== state.aiRun) return;
+      if (action === null) {
+        const abort = new AbortController();
+        state.aiAbort = abort;
+        const result = await g.search({
+          timeMs: Number(ui.aiTime.value),
+          level: Number(ui.level.value),
+          // A new seed each move, so that the weaker levels vary their play.
+          seed: Math.floor(Math.random() * 2 ** 31),
+          signal: abort.signal,
+        });
+        // Undo, New game or Load cancelled this turn while the engine thought
+        // (the search then resolves with its best so far, or rejects with
+        // SearchStoppedError): drop the result.
+        if (run !== state.aiRun) return;
+        action = result.best;
+      }
       const mover = g.toMove;
-      g.play(result.best);
-      showAction(result.best, mover);
+      g.play(action);
+      showAction(action, mover);
       render();
     }
   } catch (e) {
@@ -334,6 +362,7 @@ async function playAi() {
       state.thinking = false;
       state.aiAbort = null;
       render();
+      analyse();
     }
   }
 }
@@ -346,7 +375,139 @@ function cancelAi() {
   state.thinking = false;
 }
 
-// ---- 5. Controls -------------------------------------------------------------------
+// ---- 5. Analysis --------------------------------------------------------------------
+
+const VERDICT = { win: "Win", draw: "Draw", loss: "Loss" };
+// How long a position stays before the engine analyses it, in milliseconds.
+const ENGINE_DELAY_MS = 300;
+const OTHER = { win: "loss", draw: "draw", loss: "win" };
+
+/** What one action gives the side that plays it, from the tables' probe of
+ *  the position after it: the value, and the plies to the end counting
+ *  this action (under a quiet limit, to the ply that settles the result:
+ *  a capture settles it at once), as the library counts them inside a
+ *  turn. A draw has no distance (null). */
+function throughAction(g, action) {
+  const child = g.copy();
+  try {
+    child.play(action);
+    const p = child.probeSync();
+    const value = child.toMove === g.toMove ? p.value : OTHER[p.value];
+    if (value === "draw") return { value, plies: null };
+    const settles = g.rules.quietLimit > 0 && child.quietCount === 0;
+    return { value, plies: settles ? 1 : p.distance + 1 };
+  } finally {
+    child.free();
+  }
+}
+
+/** Best first: the fastest wins, the draws, then the slowest losses. */
+function rank({ value, plies }) {
+  return value === "win" ? plies : value === "draw" ? 1e6 : 2e6 - plies;
+}
+
+function describe(value, plies) {
+  return plies === null ? VERDICT[value] : `${VERDICT[value]} in ${plies}`;
+}
+
+/** The score of a search for the side to move, in words. */
+function engineText(g, r) {
+  const side = SIDE[g.toMove];
+  const other = SIDE[g.toMove === "x" ? "o" : "x"];
+  if (r.proven === "win") return `${side} wins in ${r.provenPlies} plies`;
+  if (r.proven === "loss") return `${other} wins in ${r.provenPlies} plies`;
+  if (r.proven === "draw") return "a draw";
+  const pieces = (r.score / 100).toFixed(2);
+  return `${r.score >= 0 ? "+" : ""}${pieces} for ${side}`;
+}
+
+/** Fill the analysis panel for the position now on the board:
+ *   - the tables: #tables-line data-state "covered" (with data-value and
+ *     data-plies of the position), "not-covered" (data-reason), "loading",
+ *     "over" or "error"; one <li data-action data-value data-plies> per
+ *     legal action in #tables-moves;
+ *   - the engine: a short search (when no AI is thinking), #engine-line
+ *     with data-score and data-proven.
+ *  A newer position drops an analysis still under way. */
+async function analyse() {
+  const run = ++state.analysisRun;
+  const g = state.game;
+  const current = () => run === state.analysisRun && g === state.game;
+  const tablesLine = (stateName, text, data = {}) => {
+    ui.tablesLine.textContent = text;
+    for (const key of ["value", "plies", "reason"]) mark(ui.tablesLine, key, data[key] ?? null);
+    ui.tablesLine.dataset.state = stateName;
+  };
+  ui.tablesMoves.replaceChildren();
+  for (const key of ["score", "proven"]) mark(ui.engineLine, key, null);
+  if (g.isOver) {
+    tablesLine("over", "Tables: the game is over.");
+    ui.engineLine.textContent = "Engine: the game is over.";
+    ui.engineLine.dataset.state = "over";
+    return;
+  }
+  ui.engineLine.textContent = state.thinking ? "Engine: the AI is thinking…" : "Engine: thinking…";
+  ui.engineLine.dataset.state = "waiting";
+
+  // The tables, from a copy: the game may move on meanwhile.
+  const position = g.copy();
+  try {
+    tablesLine("loading", "Tables: loading…");
+    const p = await position.probe();
+    if (!current()) return;
+    const rows = position.legalMoves().map((a) => ({ action: a, ...throughAction(position, a) }));
+    rows.sort((a, b) => rank(a) - rank(b));
+    const dtz = g.rules.quietLimit > 0 ? " (plies to the next capture or the end)" : "";
+    tablesLine("covered", `Tables: ${SIDE[g.toMove]} to move: ${describe(p.value, p.distance)}${dtz}`,
+      { value: p.value, plies: p.distance ?? "" });
+    ui.tablesMoves.replaceChildren(...rows.map(({ action, value, plies }) => {
+      const li = document.createElement("li");
+      li.dataset.action = action.text;
+      li.dataset.value = value;
+      li.dataset.plies = plies ?? "";
+      const name = document.createElement("span");
+      name.className = "action";
+      name.textContent = action.text;
+      const verdict = document.createElement("span");
+      verdict.className = "verdict";
+      verdict.textContent = describe(value, plies);
+      li.append(name, verdict);
+      return li;
+    }));
+  } catch (e) {
+    if (!current()) return;
+    if (e instanceof NotCoveredError) {
+      const why = {
+        placing: "the placing phase",
+        pieces: "more pieces than the tables hold",
+        rules: "only the presets on 5 × 5 have tables",
+        "no-tables": "this page was built without tables",
+      }[e.reason] ?? e.message;
+      tablesLine("not-covered", `Tables: not covered (${why}).`, { reason: e.reason });
+    } else {
+      tablesLine("error", `Tables: ${e.message}`);
+    }
+  } finally {
+    position.free();
+  }
+
+  // The engine's score: a short search, unless the AI is searching now,
+  // once the position has stayed a moment (quick play skips it).
+  await new Promise((resolve) => setTimeout(resolve, ENGINE_DELAY_MS));
+  if (state.thinking || !current()) return;
+  try {
+    const r = await g.search({ timeMs: 200, level: 0 });
+    if (!current()) return;
+    ui.engineLine.textContent = `Engine: ${engineText(g, r)} (depth ${r.depth}, best ${r.best.text})`;
+    ui.engineLine.dataset.state = "done";
+    mark(ui.engineLine, "score", r.score);
+    mark(ui.engineLine, "proven", r.proven);
+  } catch (e) {
+    if (current()) ui.engineLine.textContent = `Engine: ${e.message}`;
+  }
+}
+
+// ---- 6. Controls -------------------------------------------------------------------
 
 /** Start playing a game (a new one or a loaded one). */
 function startGame(game) {

@@ -22,6 +22,12 @@
 //     hint, save (the download and the text area agree), load (text area
 //     and file, and a bad record), a chain (CLASSIC) and a removal
 //     (TRADITIONAL) from loaded positions, a new 9x9 game;
+//   - the endgame tables: no table is fetched before a position needs one
+//     (a new game, its placing phase), then only the rule set's; in covered
+//     positions (CLASSIC and MODERN 5x5) the analysis panel lists every
+//     legal action with win/draw/loss and plies, matching the binding's
+//     probe of the position after it, the engine's line shows the tables'
+//     score, and every AI action is one of the tables' best;
 //   - no console error, no page error, no request that is not the server's
 //     (and no 404);
 //   - screenshots: <out-dir>/web-screenshot.png, and a phone-size one,
@@ -91,6 +97,7 @@ const MIME = {
   ".txt": "text/plain; charset=utf-8",
 };
 const notFound = [];
+const served = []; // the paths of every request, in order
 
 function serve(root) {
   const server = http.createServer((req, res) => {
@@ -101,6 +108,7 @@ function serve(root) {
       name = "/";
     }
     if (name.endsWith("/")) name += "index.html";
+    served.push(name);
     const file = path.join(root, path.normalize(name));
     if (!file.startsWith(root + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       notFound.push(req.url);
@@ -576,6 +584,159 @@ async function chainAndRemoval(page) {
   await checkConsistent(page, "after a removal and a move");
 }
 
+// ---- The endgame tables ------------------------------------------------------------------
+
+/** The packs the server has sent since `since` (an index into served). */
+const tablesServed = (since = 0) =>
+  served.slice(since).filter((n) => n.endsWith(".sgtbpack")).map((n) => n.replace(/.*\//, ""));
+
+/** In the page: for every legal action, its value for the side that plays
+ *  it and the plies it gives, from the binding's probe of the position
+ *  after it (the tables of the game's rules are loaded in the page). The
+ *  library's own rule inside a turn: the value of the position after,
+ *  flipped when the side to move changes, one ply more; under a quiet
+ *  limit, an action after which the counter is 0 (a capture) settles the
+ *  result in its own ply. Also the probe of the position itself. */
+async function tablesTruth(page) {
+  return page.evaluate(() => {
+    const g = window.seegaApp.game;
+    const flip = { win: "loss", loss: "win", draw: "draw" };
+    const actions = g.legalMoves().map((a) => {
+      const c = g.copy();
+      c.play(a);
+      const p = c.probeSync();
+      const value = c.toMove === g.toMove ? p.value : flip[p.value];
+      let plies = value === "draw" ? null : p.distance + 1;
+      if (plies !== null && g.rules.quietLimit > 0 && c.quietCount === 0) plies = 1;
+      c.free();
+      return { action: a.text, value, plies };
+    });
+    const p = g.probeSync();
+    return { actions, value: p.value, distance: p.distance, best: p.best?.text ?? null, spn: g.spn };
+  });
+}
+
+/** The analysis panel of the position on the board, once filled. */
+async function panel(page, spn) {
+  await page.waitForFunction((want) =>
+    window.seegaApp.game.spn === want && document.getElementById("tables-line").dataset.state === "covered",
+  spn, { timeout: 30_000 });
+  return page.evaluate(() => [...document.querySelectorAll("#tables-moves li")].map((li) => ({
+    action: li.dataset.action, value: li.dataset.value,
+    plies: li.dataset.plies === "" ? null : Number(li.dataset.plies), text: li.textContent,
+  })));
+}
+
+/** The panel lists each legal action of a covered position with its
+ *  value and plies, best first, as the probes of the positions after them. */
+async function checkPanel(page, where) {
+  const rows = await panel(page, (await gameInfo(page)).spn);
+  const truth = await tablesTruth(page);
+  const key = (r) => `${r.action} ${r.value} ${r.plies}`;
+  check(JSON.stringify(rows.map(key).sort()) === JSON.stringify(truth.actions.map(key).sort()),
+    `${where}: the analysis panel shows\n  ${rows.map(key).join(", ")}\nthe probes give\n  ${truth.actions.map(key).join(", ")}`);
+  for (const r of rows) {
+    const word = { win: "Win", draw: "Draw", loss: "Loss" }[r.value];
+    check(r.text.includes(r.action) && r.text.includes(r.plies === null ? word : `${word} in ${r.plies}`),
+      `${where}: the row of ${r.action} reads "${r.text}"`);
+  }
+  // Best first: its value and plies are the position's.
+  check(rows[0].value === truth.value && rows[0].plies === (truth.value === "draw" ? null : truth.distance),
+    `${where}: the first row is ${key(rows[0])}, the position is ${truth.value} ${truth.distance}`);
+  return truth;
+}
+
+/** Every AI action of the game since `from` (a history length) is one of
+ *  the tables' best: it gives the position's value and distance. */
+async function checkAiOptimal(page, from, aiSide) {
+  const bad = await page.evaluate(({ from, aiSide }) => {
+    const g = window.seegaApp.game.copy();
+    const history = g.history;
+    while (g.history.length > from) g.undo();
+    const flip = { win: "loss", loss: "win", draw: "draw" };
+    const out = { checked: 0, wrong: [] };
+    for (const a of history.slice(from)) {
+      if (g.toMove === aiSide && !g.isOver) {
+        const p = g.probeSync();
+        const c = g.copy();
+        c.play(a);
+        const q = c.probeSync();
+        const value = c.toMove === g.toMove ? q.value : flip[q.value];
+        let plies = value === "draw" ? null : q.distance + 1;
+        if (plies !== null && g.rules.quietLimit > 0 && c.quietCount === 0) plies = 1;
+        if (value !== p.value || plies !== p.distance)
+          out.wrong.push(`${g.spn}: the AI played ${a.text} (${value} ${plies}), the tables' best is ${p.best.text} (${p.value} ${p.distance})`);
+        out.checked++;
+        c.free();
+      }
+      g.play(a);
+    }
+    g.free();
+    return out;
+  }, { from, aiSide });
+  check(bad.wrong.length === 0, `AI actions that are not the tables' best:\n  ${bad.wrong.join("\n  ")}`);
+  return bad.checked;
+}
+
+/** The tables on a fresh page: fetched only when needed, the analysis
+ *  panel, the engine's line and the AI's play in covered positions. */
+async function tablesChecks(browser, origin) {
+  const since = served.length;
+  const { context, page } = await openPage(browser, origin, { viewport: { width: 1280, height: 900 } });
+  // A new game (classic 5x5, placing): X places, the AI answers. No table.
+  await waitForHuman(page, "x");
+  await clickAction(page, pick((await gameInfo(page)).legal));
+  await waitForHuman(page, "x");
+  check((await page.getAttribute("#tables-line", "data-reason")) === "placing",
+    `in the placing phase the tables line says "${await page.textContent("#tables-line")}"`);
+  check(tablesServed(since).length === 0, `tables fetched before any was needed: ${tablesServed(since)}`);
+
+  // A covered CLASSIC position (X wins in 157), both sides human: only the
+  // classic tables are fetched.
+  await setSelect(page, "level", 1); // the weakest level: the tables still play perfectly
+  await setSelect(page, "ai-time", 100);
+  const won = "4o/5/xox2/1oo2/2x1x x 0 0 0 -";
+  await loadPosition(page, "classic 5", won, "both");
+  const truth = await checkPanel(page, "classic, X wins");
+  check(truth.value === "win" && truth.distance === 157, `the probe of ${won} is ${truth.value} ${truth.distance}`);
+  const fetched = new Set(tablesServed(since));
+  check(fetched.size === 1 && fetched.has("classic+5.sgtbpack"), `fetched ${[...fetched]}, not only classic+5.sgtbpack`);
+  // The engine's line: the search (in its worker, with the tables) sees the win.
+  await page.waitForFunction(() => document.getElementById("engine-line").dataset.state === "done", null, { timeout: 30_000 });
+  const engine = await page.evaluate(() => ({ ...document.getElementById("engine-line").dataset,
+    text: document.getElementById("engine-line").textContent }));
+  check(engine.proven === "win" && Number(engine.score) === 30000 - 157 && /X wins in 157 plies/.test(engine.text),
+    `the engine's line is "${engine.text}" (score ${engine.score}, proven ${engine.proven})`);
+  // Above the tables in the panel.
+  check(await page.evaluate(() => document.getElementById("engine-line").compareDocumentPosition(
+    document.getElementById("tables-moves")) & Node.DOCUMENT_POSITION_FOLLOWING), "the engine's line is not above the tables");
+
+  // The AI plays X (winning) against random O actions; then MODERN, the AI
+  // plays O, losing: the slowest losses, by the quiet limit's count.
+  let aiActions = 0;
+  for (const [rules, spn, human] of [["classic 5", won, "o"], ["modern 5", "2xx1/1o3/4x/1oox1/5 x 0 0 0 -", "x"]]) {
+    // Loaded with both sides human, then the AI takes its side.
+    await loadPosition(page, rules, spn, "both");
+    await checkPanel(page, `${rules}, loaded`);
+    await setSelect(page, "human-side", human);
+    for (let turn = 0; turn < 6; turn++) {
+      await waitForHuman(page, human);
+      const info = await gameInfo(page);
+      if (info.isOver) break;
+      if (turn === 2) await checkPanel(page, `${rules}, turn ${turn}`);
+      await clickAction(page, pick(info.legal));
+    }
+    await waitForHuman(page, human);
+    aiActions += await checkAiOptimal(page, 0, human === "x" ? "o" : "x");
+  }
+  check(aiActions >= 6, `only ${aiActions} AI actions in covered positions were checked`);
+  const all = new Set(tablesServed(since));
+  check(all.size === 2 && all.has("modern+5.sgtbpack"), `the pages fetched ${[...all]}`);
+  checkNoErrors("tables");
+  stats.tables = { aiActions, fetched: tablesServed(since).length };
+  await context.close();
+}
+
 // ---- Main ---------------------------------------------------------------------------------
 
 const server = await serve(webDir);
@@ -596,6 +757,7 @@ try {
   ({ page } = await openPage(browser, origin, { viewport: { width: 1280, height: 900 } }));
   await checkConsistent(page, "the page as loaded");
   const selfCheck = await probeSelfCheck(page);
+  await tablesChecks(browser, origin);
 
   // A human (O) against the AI at level 2, modern 5x5: with undo, hint,
   // save/load, and the slow AI's responsiveness checks.
@@ -651,6 +813,8 @@ try {
     "save/load 1, a chain and a removal from loaded positions, a 9x9 game, a phone");
   console.log(`  clicks while the AI thought: ${stats.clicks.length}, worst handler delay ${worst.toFixed(1)} ms ` +
     `(round trip from the test ${worstTrip} ms); self-check: a click during a 500 ms block waited ${selfCheck.toFixed(0)} ms`);
+  console.log(`  tables: ${stats.tables.aiActions} AI actions in covered positions, all the tables' best; ` +
+    `${stats.tables.fetched} packs fetched by the page and its workers`);
   console.log(`  screenshots: ${path.join(outDir, "web-screenshot.png")}, ${path.join(outDir, "web-phone.png")}`);
   console.log(`  time ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log("PASS");

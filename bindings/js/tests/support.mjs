@@ -2,6 +2,7 @@
 // assembled in $SEEGA_JS_DIR) and the native engine to compare with.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const dir = process.env.SEEGA_JS_DIR;
@@ -45,5 +46,30 @@ export function nativeEngine(lines) {
       code === 0 ? resolve(out.split("\n").filter((l) => l !== ""))
                  : reject(new Error(`seega-engine exited with status ${code}`)));
     child.stdin.end(lines.join("\n") + "\nquit\n");
+  });
+}
+
+/**
+ * Run a native tool that sits beside $SEEGA_NATIVE_ENGINE (the examples of
+ * a native build: seega-tb); resolve with its output lines.
+ */
+export function nativeTool(name, args) {
+  const engine = process.env.SEEGA_NATIVE_ENGINE;
+  if (!engine || !existsSync(engine))
+    throw new Error("SEEGA_NATIVE_ENGINE must name a native seega-engine " +
+      "(cmake -DSEEGA_NATIVE_ENGINE=build/examples/seega-engine)");
+  const tool = join(dirname(engine), name);
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve(out.split("\n").filter((l) => l !== ""))
+                 : reject(new Error(`${name} exited with status ${code}: ${err}`)));
   });
 }

@@ -2,8 +2,10 @@
 // accept what the documentation shows and refuse what the binding refuses.
 import {
   Game, Rules, SeegaError, IllegalMoveError, SearchStoppedError, PRESETS,
+  NotCoveredError, TABLES, loadTables, tablesLoaded,
   memoryBytes, shutdown, version,
-  type Action, type PlayoutStats, type SearchResult, type Side,
+  type Action, type PlayoutStats, type ProbeResult, type SearchResult, type Side,
+  type TablesInfo,
 } from "seega";
 
 const game = new Game("modern", 7);
@@ -51,6 +53,29 @@ async function play(): Promise<void> {
   shutdown();
 }
 
+async function tables(): Promise<void> {
+  const shipped: readonly string[] = TABLES.presets;
+  const max: number = TABLES.maxPieces;
+  const info: TablesInfo | null = await loadTables("classic");
+  if (info) console.log(info.bytes, info.maxPieces, info.rules, info.timeMs);
+  const ready: boolean = tablesLoaded(game.rules) && tablesLoaded(game);
+  const end = Game.fromSpn("4o/5/xox2/1oo2/2x1x x 0 0 0 -", "classic");
+  try {
+    const p: ProbeResult = await end.probe();
+    const value: "win" | "draw" | "loss" = p.value;
+    const plies: number | null = p.distance;
+    if (p.best) end.play(p.best);
+    const again: ProbeResult = end.probeSync();
+    void [value, plies, again];
+  } catch (e) {
+    if (e instanceof NotCoveredError) console.log(e.reason, e.status);
+  }
+  const r: SearchResult = await end.search({ depth: 3, tables: false });
+  end.searchSync({ depth: 1, tables: true });
+  await end.hint(10, { tables: false });
+  void [shipped, max, ready, r];
+}
+
 // @ts-expect-error an action is an Action or its text, not a number
 game.play(42);
 // @ts-expect-error rules are immutable
@@ -59,6 +84,10 @@ rules.boardSize = 7;
 game.search({ depth: "3" });
 // @ts-expect-error sides are "x" and "o"
 game.pieces("white");
+// @ts-expect-error the tables option is a boolean
+game.search({ tables: "no" });
+// @ts-expect-error a probe's value is a word, not a number
+const wrong: number = game.probeSync().value;
 
 void [text, kind, undone, side, over, result, leaves, hash, stats, copy, fromText, names,
-  bytes, v, presets, play];
+  bytes, v, presets, play, tables, wrong];
