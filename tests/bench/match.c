@@ -13,15 +13,20 @@
  *
  * Games alternate colours (game 2k: A is X; 2k+1: A is O); both games of a
  * pair start from the same opening of random placements. A game that
- * reaches the action cap is adjudicated by the count of pieces. The score
+ * reaches the action cap is adjudicated by the tables where they cover
+ * the position (--tables PATH), else by the count of pieces. The score
  * of A, (wins + draws / 2) / games, is given with a 95% Wilson interval,
- * and turned into an Elo difference where it is strictly between 0 and 1.
- * --log FILE writes every game as a game record (docs/records.md).
- * See tests/bench/README.md. Not a test, except --selftest.
+ * and turned into an Elo difference where it is strictly between 0 and 1;
+ * the pairs' pentanomial counts give fishtest's Elo with its error bar,
+ * and with --sprt E0,E1 the generalized SPRT (fishtest's LLR_logistic)
+ * stops the match when it decides. --log FILE writes every game as a
+ * game record (docs/records.md). See tests/bench/README.md. Not a test,
+ * except --selftest.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <seega.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -35,6 +40,7 @@
 #define Z95 1.959963984540054 /* the 97.5% quantile of the normal law */
 #define MAX_GAMES 1000000
 #define MAX_JOBS 64
+#define SPRT_GAMES 20000 /* --games under --sprt, unless given */
 #define REASON_CAP 5 /* beside SEEGA_REASON_*: adjudicated at the cap */
 
 static const char *const REASONS[] = {"none",         "material",
@@ -96,6 +102,98 @@ static double elo(double p)
     return 400 * log10(p / (1 - p));
 }
 
+/* ---- pentanomial statistics and the SPRT (fishtest) ---------------------
+ *
+ * A pair of games (one opening, colours swapped) scores 0, 0.5, 1, 1.5 or
+ * 2 points for A: class i of the pentanomial counts n[0..4], worth
+ * a_i = i/4 a game. The pairs are the samples, so what the colours and
+ * the opening give cancels out of each and the variance is the pairs'.
+ * As fishtest does, an empty class counts PENTA_EPS (so that every
+ * likelihood below is defined), N is the sum of the counts and p_i their
+ * shares. tests/bench/sprt_reference.py computes the same figures
+ * another way; --selftest compares. */
+
+#define PENTA_EPS 1e-3
+
+typedef struct {
+    double n;    /* pairs (regularized) */
+    double p[5]; /* shares of the classes */
+    double mu;   /* expected score a game */
+    double var;  /* variance of a pair's score a game */
+} penta;
+
+static void penta_of(const int counts[5], penta *s)
+{
+    s->n = 0;
+    for (int i = 0; i < 5; i++)
+        s->n += counts[i] > 0 ? counts[i] : PENTA_EPS;
+    s->mu = s->var = 0;
+    for (int i = 0; i < 5; i++) {
+        s->p[i] = (counts[i] > 0 ? counts[i] : PENTA_EPS) / s->n;
+        s->mu += s->p[i] * i / 4.0;
+    }
+    for (int i = 0; i < 5; i++)
+        s->var += s->p[i] * (i / 4.0 - s->mu) * (i / 4.0 - s->mu);
+}
+
+/* The expected score of a logistic Elo difference. */
+static double score_of_elo(double e)
+{
+    return 1 / (1 + pow(10, -e / 400));
+}
+
+/* sum p_i log q_i - sum p_i log p_i for q, the most likely distribution of
+ * the classes with mean s (0 < s < 1): q_i = p_i / (1 + x (a_i - s)),
+ * with x the root of the secular equation sum p_i (a_i - s) / (1 + x (a_i
+ * - s)) = 0 on (-1/(1-s), 1/s), where every 1 + x (a_i - s) > 0 (fishtest's
+ * MLE_expected; Proposition 1.1 of "support_MLE_multinomial.pdf"). The
+ * left side falls from +inf to -inf across the interval (p_0, p_4 > 0),
+ * so bisection finds the root. */
+static double penta_mle_ll(const penta *s, double m)
+{
+    double lo = -1 / (1 - m), hi = 1 / m, x = 0, ll = 0;
+    for (int k = 0; k < 200; k++) {
+        double f = 0;
+        x = lo + (hi - lo) / 2;
+        if (x <= lo || x >= hi)
+            break; /* the interval is down to adjacent doubles */
+        for (int i = 0; i < 5; i++)
+            f += s->p[i] * (i / 4.0 - m) / (1 + x * (i / 4.0 - m));
+        if (f > 0)
+            lo = x;
+        else
+            hi = x;
+    }
+    for (int i = 0; i < 5; i++)
+        ll -= s->p[i] * log(1 + x * (i / 4.0 - m));
+    return ll;
+}
+
+/* The log-likelihood ratio of the generalized SPRT of H1: Elo = elo1
+ * against H0: Elo = elo0 (logistic Elo), fishtest's LLR_logistic:
+ * N sum p_i log(q1_i / q0_i), q0 and q1 the most likely distributions with
+ * the means of elo0 and elo1. */
+static double penta_llr(const penta *s, double elo0, double elo1)
+{
+    return s->n * (penta_mle_ll(s, score_of_elo(elo1)) -
+                   penta_mle_ll(s, score_of_elo(elo0)));
+}
+
+/* The Elo of the mean score, the half-width of its 95% interval (mu -+
+ * 1.96 sqrt(var / N) mapped to Elo) and the likelihood of superiority,
+ * as fishtest's get_elo. */
+static void penta_elo(const penta *s, double *e, double *e95, double *los)
+{
+    double se = sqrt(s->var / s->n);
+    double lo = s->mu - Z95 * se, hi = s->mu + Z95 * se;
+    *e = 400 * log10(s->mu / (1 - s->mu));
+    *e95 = ((hi >= 1 ? INFINITY : 400 * log10(hi / (1 - hi))) -
+            (lo <= 0 ? -INFINITY : 400 * log10(lo / (1 - lo)))) /
+           2;
+    *los = se > 0 ? 0.5 * erfc(-(s->mu - 0.5) / se / sqrt(2.0))
+                  : (s->mu > 0.5 ? 1.0 : s->mu < 0.5 ? 0.0 : 0.5);
+}
+
 static void print_elo(FILE *f, double e)
 {
     if (isinf(e))
@@ -113,7 +211,8 @@ typedef struct {
     int32_t level, depth, time_ms, threads, tt_mb;
     uint64_t nodes;
     int threads_set;
-    char name[64];
+    char tables[200]; /* tables=PATH: attached to the player's game */
+    char name[256];
 } player;
 
 /* Parse a player; on failure, write why into err and return -1. */
@@ -133,7 +232,7 @@ static int parse_count(const char *s, long long max, long long *out)
 
 static int parse_player(const char *spec, player *p, char *err, size_t cap)
 {
-    char buf[128], *tok, *save = NULL;
+    char buf[sizeof p->name], *tok, *save = NULL;
     memset(p, 0, sizeof *p);
     if (strlen(spec) >= sizeof p->name) {
         snprintf(err, cap, "player spec too long: %.40s...", spec);
@@ -192,6 +291,13 @@ static int parse_player(const char *spec, player *p, char *err, size_t cap)
                 p->threads = (int32_t)v, p->threads_set = 1;
             else
                 p->tt_mb = (int32_t)v;
+        } else if (!strcmp(tok, "tables")) {
+            if (!eq[1] || strlen(eq + 1) >= sizeof p->tables) {
+                snprintf(err, cap, "bad player '%s': tables= needs a path "
+                         "(a directory or a pack)", spec);
+                return -1;
+            }
+            strcpy(p->tables, eq + 1);
         } else if (!strcmp(tok, "nodes")) {
             if (parse_count(eq + 1, (long long)1 << 50, &v) || v < 1) {
                 snprintf(err, cap, "bad player '%s': nodes must be positive",
@@ -202,7 +308,7 @@ static int parse_player(const char *spec, player *p, char *err, size_t cap)
         } else {
             snprintf(err, cap,
                      "bad player '%s': unknown key '%s' (level, depth, time, "
-                     "nodes, threads, tt)",
+                     "nodes, threads, tt, tables)",
                      spec, tok);
             return -1;
         }
@@ -317,7 +423,23 @@ typedef struct {
     player p[2]; /* A, B */
     FILE *log;   /* --log: every game as a game record, or NULL */
     char date[16]; /* the Date tag of the records: the match's start */
+    int sprt;      /* --sprt: stop when the LLR leaves its bounds */
+    double elo0, elo1, alpha, beta;
+    const seega_tablebase *adj_tb; /* --tables: adjudication, or NULL */
+    const seega_tablebase *ptb[2]; /* each player's tables=, or NULL */
 } config;
+
+/* The SPRT's bounds on the LLR (Wald): accept H0 at or below the lower,
+ * H1 at or above the upper. */
+static double sprt_lower(const config *c)
+{
+    return log(c->beta / (1 - c->alpha));
+}
+
+static double sprt_upper(const config *c)
+{
+    return log((1 - c->beta) / c->alpha);
+}
 
 typedef struct {
     int done;
@@ -327,6 +449,8 @@ typedef struct {
     int actions;
     int max_reps; /* the most times a position occurred */
     int pieces[2]; /* X's and O's pieces at the end */
+    int by_tables; /* adjudicated at the cap by the tables */
+    int tb_value, tb_distance, tb_mover; /* their probe, if so */
     uint64_t hash; /* of the final position: identical runs, identical games */
     pstats st[2];
 } game_out;
@@ -397,6 +521,13 @@ static int board_open(const config *c, board *b, char *err, size_t cap)
             snprintf(err, cap, "seega_new failed: %s", seega_status_text(rc));
             return -1;
         }
+    for (int p = 0; p < 2; p++)
+        if (c->ptb[p] &&
+            (rc = seega_set_tablebase(b->g[p], c->ptb[p])) != SEEGA_OK) {
+            snprintf(err, cap, "seega_set_tablebase failed: %s",
+                     seega_status_text(rc));
+            return -1;
+        }
     /* Allocate each searching player's table now, so that the time of the
      * first move of the first game is that of its search alone. */
     for (int p = 0; p < 2; p++)
@@ -428,6 +559,35 @@ static int32_t board_play(board *b, seega_action a)
     if (rc == SEEGA_OK && (rc = seega_play(b->g[1], a)) != SEEGA_OK)
         seega_undo(b->g[0]);
     return rc;
+}
+
+/* The winner of a game stopped at the cap (SEEGA_X, SEEGA_O, or -1 for a
+ * draw; -2 with err set on failure): the tables' value where they cover
+ * the position (o->by_tables and the probe set), else the count of
+ * pieces on the board. */
+static int adjudicate(const config *c, const seega_game *g, game_out *o,
+                      char *err, size_t cap)
+{
+    seega_tb_entry e;
+    int32_t dx = seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O), rc;
+    e.version = SEEGA_TB_ENTRY_VERSION;
+    rc = c->adj_tb ? seega_tb_probe(c->adj_tb, g, &e) : SEEGA_E_NOT_COVERED;
+    if (rc == SEEGA_OK) {
+        int mover = seega_to_move(g);
+        o->by_tables = 1;
+        o->tb_value = e.value;
+        o->tb_distance = e.distance;
+        o->tb_mover = mover;
+        return e.value == SEEGA_TB_WIN    ? mover
+               : e.value == SEEGA_TB_LOSS ? mover ^ 1
+                                          : -1;
+    }
+    if (rc != SEEGA_E_NOT_COVERED) {
+        snprintf(err, cap, "seega_tb_probe failed at the cap: %s",
+                 seega_status_text(rc));
+        return -2;
+    }
+    return dx > 0 ? SEEGA_X : dx < 0 ? SEEGA_O : -1;
 }
 
 static int play_game(const config *c, board *b, int index, game_out *o,
@@ -479,9 +639,9 @@ static int play_game(const config *c, board *b, int index, game_out *o,
         int32_t reason = SEEGA_REASON_NONE, r = seega_result(g, &reason);
         int winner; /* SEEGA_X, SEEGA_O or -1 */
         if (r == SEEGA_ONGOING) {
-            int32_t dx = seega_pieces(g, SEEGA_X) - seega_pieces(g, SEEGA_O);
             o->reason = REASON_CAP;
-            winner = dx > 0 ? SEEGA_X : dx < 0 ? SEEGA_O : -1;
+            if ((winner = adjudicate(c, g, o, err, cap)) == -2)
+                return -1;
         } else {
             o->reason = reason;
             winner = r == SEEGA_X_WINS ? SEEGA_X : r == SEEGA_O_WINS ? SEEGA_O : -1;
@@ -504,6 +664,8 @@ typedef struct {
     int next, finished, failed;
     int logged;  /* records written to the log so far */
     int w, d, l; /* so far, for the progress line */
+    int penta[5];  /* finished pairs by A's points: 0, 0.5, 1, 1.5, 2 */
+    int stop;      /* the SPRT has decided: start no more games */
     char err[512];
 } match;
 
@@ -539,9 +701,20 @@ static char *game_record(const config *c, seega_game *g, int index,
                       : winner == SEEGA_X ? "1-0"
                                           : "0-1";
         tags.termination = "adjudication";
-        snprintf(count, sizeof count,
-                 "pieces on the board after %d actions: X %d, O %d", o->actions,
-                 o->pieces[0], o->pieces[1]);
+        if (o->by_tables && o->tb_value == SEEGA_TB_DRAW)
+            snprintf(count, sizeof count,
+                     "tables after %d actions: a draw, %c to move", o->actions,
+                     o->tb_mover == SEEGA_X ? 'X' : 'O');
+        else if (o->by_tables)
+            snprintf(count, sizeof count,
+                     "tables after %d actions: %c to move %s in %d plies",
+                     o->actions, o->tb_mover == SEEGA_X ? 'X' : 'O',
+                     o->tb_value == SEEGA_TB_WIN ? "wins" : "loses",
+                     o->tb_distance);
+        else
+            snprintf(count, sizeof count,
+                     "pieces on the board after %d actions: X %d, O %d",
+                     o->actions, o->pieces[0], o->pieces[1]);
         extra[2] = "Adjudication";
         extra[3] = count;
         tags.extra_count = 2;
@@ -571,7 +744,7 @@ static void *worker(void *arg)
         game_out o;
         board b;
         pthread_mutex_lock(&m->lock);
-        i = m->failed ? m->c->games : m->next++;
+        i = m->failed || m->stop ? m->c->games : m->next++;
         pthread_mutex_unlock(&m->lock);
         if (i >= m->c->games)
             break;
@@ -606,6 +779,18 @@ static void *worker(void *arg)
         pthread_mutex_lock(&m->lock);
         m->out[i] = o;
         m->finished++;
+        if ((i ^ 1) < m->c->games && m->out[i ^ 1].done) {
+            /* a pair is complete: one more sample of the SPRT */
+            m->penta[o.outcome + m->out[i ^ 1].outcome + 2]++;
+            if (m->c->sprt) {
+                penta ps;
+                double llr;
+                penta_of(m->penta, &ps);
+                llr = penta_llr(&ps, m->c->elo0, m->c->elo1);
+                if (llr <= sprt_lower(m->c) || llr >= sprt_upper(m->c))
+                    m->stop = 1;
+            }
+        }
         m->w += o.outcome > 0;
         m->d += o.outcome == 0;
         m->l += o.outcome < 0;
@@ -630,6 +815,7 @@ static int run_match(const config *c, game_out *out, char *err, size_t cap)
     int jobs = c->jobs < 1 ? 1 : c->jobs, started = 0;
     match m;
     memset(&m, 0, sizeof m);
+    memset(out, 0, (size_t)c->games * sizeof *out); /* done = 0: not played */
     m.c = c;
     m.out = out;
     pthread_mutex_init(&m.lock, NULL);
@@ -659,15 +845,24 @@ static int run_match(const config *c, game_out *out, char *err, size_t cap)
 static void report(const config *c, const game_out *out, double wall)
 {
     int w = 0, d = 0, l = 0, reasons[6] = {0}, adj[3] = {0}, adj_rep = 0;
+    int played = 0, pairs = 0, counts[5] = {0}, by_tables[3] = {0};
     uint64_t digest = 0;
     int side[2][3] = {{0}}; /* A as X / as O: wins, draws, losses */
     long long actions = 0;
     pstats tot[2];
-    double n = c->games, score, lo, hi;
+    double n, score, lo, hi;
     memset(tot, 0, sizeof tot);
     for (int i = 0; i < c->games; i++) {
         const game_out *o = &out[i];
         int k = o->outcome > 0 ? 0 : o->outcome == 0 ? 1 : 2;
+        if (!o->done) /* not started: the SPRT stopped the match */
+            continue;
+        played++;
+        if (i % 2 && out[i - 1].done) {
+            counts[o->outcome + out[i - 1].outcome + 2]++;
+            pairs++;
+        }
+        by_tables[k] += o->by_tables;
         w += k == 0, d += k == 1, l += k == 2;
         side[o->a_side][k]++;
         reasons[o->reason]++;
@@ -689,12 +884,13 @@ static void report(const config *c, const game_out *out, double wall)
             }
         }
     }
+    n = played > 0 ? played : 1;
     score = (w + d / 2.0) / n;
     wilson(score, n, &lo, &hi);
 
     printf("match: %s %dx%d, %d games, seed %llu, opening %d placements, cap "
            "%d actions\n",
-           BENCH_PRESETS[c->preset - 1], c->size, c->size, c->games,
+           BENCH_PRESETS[c->preset - 1], c->size, c->size, played,
            (unsigned long long)c->seed, c->opening_plies, c->max_actions);
     printf("A: %s\nB: %s\n", c->p[0].name, c->p[1].name);
     printf("A wins %d, draws %d, losses %d  (as X: +%d =%d -%d; as O: +%d "
@@ -704,6 +900,12 @@ static void report(const config *c, const game_out *out, double wall)
     printf("adjudicated at the cap: %d (A +%d =%d -%d); of these, %d with a "
            "position seen 3+ times\n",
            reasons[REASON_CAP], adj[0], adj[1], adj[2], adj_rep);
+    if (c->adj_tb)
+        printf("  by the tables: %d (A +%d =%d -%d), by count: %d\n",
+               by_tables[0] + by_tables[1] + by_tables[2], by_tables[0],
+               by_tables[1], by_tables[2],
+               reasons[REASON_CAP] -
+                   (by_tables[0] + by_tables[1] + by_tables[2]));
     printf("ends: material %d, blocked %d, quiet %d, both blocked %d, "
            "adjudicated %d; %.1f actions a game\n",
            reasons[SEEGA_REASON_MATERIAL], reasons[SEEGA_REASON_BLOCKED],
@@ -722,6 +924,35 @@ static void report(const config *c, const game_out *out, double wall)
         printf("Elo undefined (score %s); 95%% bound ", score <= 0 ? "0" : "1");
         print_elo(stdout, elo(score <= 0 ? hi : lo));
         printf("\n");
+    }
+    if (pairs) {
+        penta ps;
+        double e, e95, los;
+        penta_of(counts, &ps);
+        penta_elo(&ps, &e, &e95, &los);
+        printf("pairs %d, A's points 0 / 0.5 / 1 / 1.5 / 2: %d %d %d %d %d\n",
+               pairs, counts[0], counts[1], counts[2], counts[3], counts[4]);
+        {
+            /* the interval itself, which is not symmetric in Elo */
+            double se = sqrt(ps.var / ps.n);
+            printf("Elo %+.1f +- %.1f, 95%% [", e, e95);
+            print_elo(stdout, elo(ps.mu - Z95 * se));
+            printf(", ");
+            print_elo(stdout, elo(ps.mu + Z95 * se));
+            printf("] (pentanomial), LOS %.1f%%\n", 100 * los);
+        }
+        if (c->sprt) {
+            double llr = penta_llr(&ps, c->elo0, c->elo1);
+            printf("SPRT elo0 %g, elo1 %g (logistic), alpha %g, beta %g: "
+                   "LLR %.2f [%.2f, %.2f], %s\n",
+                   c->elo0, c->elo1, c->alpha, c->beta, llr, sprt_lower(c),
+                   sprt_upper(c),
+                   llr >= sprt_upper(c)   ? "H1 accepted"
+                   : llr <= sprt_lower(c) ? "H0 accepted"
+                                          : "no decision at --games");
+        }
+    } else if (c->sprt) {
+        printf("SPRT: no pair finished\n");
     }
     for (int p = 0; p < 2; p++) {
         const pstats *s = &tot[p];
@@ -941,6 +1172,256 @@ static int check_log(const config *c, FILE *f, const game_out *out,
     return fails;
 }
 
+/* Fixed pentanomial counts with their LLR, Elo, error bar and LOS as
+ * tests/bench/sprt_reference.py computes them (its output, pasted): the
+ * reference finds the most likely distributions by maximizing the dual
+ * (golden-section search), penta_mle_ll by the secular equation. */
+static const struct {
+    int n[5];
+    double elo0, elo1, llr, elo, elo95, los;
+} SPRT_REF[] = {
+    {{10, 20, 40, 20, 10}, 0, 10,
+     -0.137899222, -0.000000000, 37.442059735, 0.500000000},
+    {{5, 30, 60, 40, 15}, 0, 10,
+     1.514637062, 34.860070288, 27.573063738, 0.993790335},
+    {{15, 40, 60, 30, 5}, 0, 10,
+     -1.994209099, -34.860070288, 27.573063738, 0.006209665},
+    {{0, 3, 10, 12, 5}, 0, 5,
+     0.428512934, 113.920346578, 61.274733123, 0.999963091},
+    {{1, 0, 2, 0, 1}, -10, 10,
+     -0.000000000, -0.000000000, 296.401750185, 0.500000000},
+    {{0, 0, 7, 0, 0}, 0, 10,
+     -0.198563218, -0.000000000, 4.861548235, 0.500000000},
+    {{120, 310, 580, 402, 160}, 0, 5,
+     3.682838283, 19.026286716, 9.252641055, 0.999973196},
+    {{2, 10, 30, 40, 25}, 50, 100,
+     7.192113166, 129.007564599, 37.334941967, 1.000000000},
+    {{30, 40, 20, 8, 2}, -100, -50,
+     -8.597173214, -164.069786036, 42.244367296, 0.000000000},
+};
+
+/* The pentanomial statistics against the reference, and what follows
+ * from their definitions: Wald's bounds, and the symmetry of swapping A
+ * and B (counts reversed, Elo negated). */
+static int check_sprt_stats(void)
+{
+    int fails = 0;
+    config c;
+    memset(&c, 0, sizeof c);
+    c.alpha = c.beta = 0.05;
+    if (!near(sprt_lower(&c), -2.944438979, 1e-8) ||
+        !near(sprt_upper(&c), 2.944438979, 1e-8)) {
+        fprintf(stderr, "FAIL SPRT bounds [%.9f, %.9f]\n", sprt_lower(&c),
+                sprt_upper(&c));
+        fails++;
+    }
+    for (size_t i = 0; i < sizeof SPRT_REF / sizeof SPRT_REF[0]; i++) {
+        penta ps, rs;
+        int rev[5];
+        double llr, e, e95, los, rllr, re, re95, rlos;
+        penta_of(SPRT_REF[i].n, &ps);
+        llr = penta_llr(&ps, SPRT_REF[i].elo0, SPRT_REF[i].elo1);
+        penta_elo(&ps, &e, &e95, &los);
+        if (!near(llr, SPRT_REF[i].llr, 1e-6) ||
+            !near(e, SPRT_REF[i].elo, 1e-6) ||
+            !near(e95, SPRT_REF[i].elo95, 1e-6) ||
+            !near(los, SPRT_REF[i].los, 1e-6)) {
+            fprintf(stderr,
+                    "FAIL SPRT case %zu: LLR %.9f Elo %.9f +- %.9f LOS %.9f, "
+                    "want %.9f %.9f +- %.9f %.9f\n",
+                    i, llr, e, e95, los, SPRT_REF[i].llr, SPRT_REF[i].elo,
+                    SPRT_REF[i].elo95, SPRT_REF[i].los);
+            fails++;
+        }
+        for (int k = 0; k < 5; k++)
+            rev[k] = SPRT_REF[i].n[4 - k];
+        penta_of(rev, &rs);
+        rllr = penta_llr(&rs, -SPRT_REF[i].elo0, -SPRT_REF[i].elo1);
+        penta_elo(&rs, &re, &re95, &rlos);
+        if (!near(rllr, llr, 1e-9) || !near(re, -e, 1e-9) ||
+            !near(re95, e95, 1e-9) || !near(rlos, 1 - los, 1e-9)) {
+            fprintf(stderr, "FAIL SPRT case %zu with A and B swapped\n", i);
+            fails++;
+        }
+    }
+    return fails;
+}
+
+/* A match under the SPRT stops at the first pair after which the LLR is
+ * out of its bounds: level 1 against random, H1 (+100) accepted within
+ * a few pairs. */
+static int check_sprt_stop(void)
+{
+    config c;
+    game_out out[40];
+    char err[512];
+    int counts[5] = {0}, played = 0, fails = 0;
+    memset(&c, 0, sizeof c);
+    c.preset = SEEGA_CLASSIC;
+    c.size = 5;
+    seega_rules_preset(&c.rules, c.preset, c.size);
+    c.games = 40;
+    c.jobs = 1;
+    c.quiet = 1;
+    c.seed = 7;
+    c.opening_plies = 4;
+    c.max_actions = 400;
+    c.sprt = 1;
+    c.elo0 = 0;
+    c.elo1 = 100;
+    c.alpha = c.beta = 0.05;
+    parse_player("level=1", &c.p[0], err, sizeof err);
+    parse_player("random", &c.p[1], err, sizeof err);
+    memset(out, 0, sizeof out);
+    if (run_match(&c, out, err, sizeof err)) {
+        fprintf(stderr, "FAIL SPRT match: %s\n", err);
+        return 1;
+    }
+    for (int i = 0; i < c.games; i++)
+        played += out[i].done;
+    for (int i = 0; i + 1 < played; i += 2) {
+        penta ps;
+        double llr;
+        counts[out[i].outcome + out[i + 1].outcome + 2]++;
+        penta_of(counts, &ps);
+        llr = penta_llr(&ps, c.elo0, c.elo1);
+        /* inside the bounds after every pair but the last; after the
+         * last, at or above the upper one (H1) */
+        int inside = llr > sprt_lower(&c) && llr < sprt_upper(&c);
+        if ((i + 2 < played) != inside ||
+            (i + 2 >= played && llr < sprt_upper(&c))) {
+            fprintf(stderr, "FAIL SPRT: LLR %.2f after pair %d of %d\n", llr,
+                    i / 2 + 1, played / 2);
+            fails++;
+        }
+    }
+    if (played % 2 || played < 2 || played >= c.games) {
+        fprintf(stderr, "FAIL SPRT: stopped after %d games\n", played);
+        fails++;
+    }
+    return fails;
+}
+
+/* Remove a directory of files that this program made (the tables). */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *ent;
+    char path[512];
+    if (!d)
+        return;
+    while ((ent = readdir(d)))
+        if (strcmp(ent->d_name, ".") && strcmp(ent->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+            remove(path);
+        }
+    closedir(d);
+    remove(dir);
+}
+
+/* Adjudication by the tables: a covered position where the count and the
+ * tables disagree is scored as the tables say; without tables, or above
+ * them, by the count. The tables (CLASSIC up to 3 a side, about a second)
+ * are generated into a temporary directory. */
+static int check_tables_adjudication(void)
+{
+    seega_rules r;
+    seega_tablebase *tb = NULL;
+    seega_tb_options opt = SEEGA_TB_OPTIONS_INIT;
+    char dir[] = "/tmp/seega-match-XXXXXX", msg[SEEGA_ERROR_MAX];
+    seega_game *g = NULL;
+    config c;
+    uint64_t rng = 3;
+    int fails = 0, found = 0, tw, cw;
+    seega_rules_preset(&r, SEEGA_CLASSIC, 5);
+    opt.threads = 1;
+    if (!mkdtemp(dir) || seega_tb_generate(&r, 3, dir, &opt, msg, sizeof msg) ||
+        seega_tb_open(&r, dir, &tb, msg, sizeof msg) || seega_new(&r, &g)) {
+        fprintf(stderr, "FAIL tables for the adjudication: %s\n", msg);
+        fails = 1;
+        goto done;
+    }
+    memset(&c, 0, sizeof c);
+    c.rules = r;
+    /* random 2v2 to 3v3 positions, X to move, where the tables' winner
+     * is not the count's: a draw, and a win of either side */
+    for (int k = 0; k < 20000 && found < 2; k++) {
+        char spn[64], sq[25];
+        int nx = 2 + (int)rng_below(&rng, 2), no = 2 + (int)rng_below(&rng, 2);
+        int pos = 0;
+        seega_tb_entry e;
+        game_out o;
+        memset(sq, 0, sizeof sq);
+        for (int placed = 0; placed < nx + no;) {
+            uint32_t at = rng_below(&rng, 25);
+            if (!sq[at])
+                sq[at] = placed++ < nx ? 'x' : 'o';
+        }
+        for (int rank = 0; rank < 5; rank++) {
+            int run = 0;
+            for (int f = 0; f < 5; f++) {
+                char ch = sq[rank * 5 + f];
+                if (!ch) {
+                    run++;
+                    continue;
+                }
+                if (run)
+                    spn[pos++] = (char)('0' + run), run = 0;
+                spn[pos++] = ch;
+            }
+            if (run)
+                spn[pos++] = (char)('0' + run);
+            spn[pos++] = rank < 4 ? '/' : ' ';
+        }
+        snprintf(spn + pos, sizeof spn - (size_t)pos, "x 0 0 0 -");
+        e.version = SEEGA_TB_ENTRY_VERSION;
+        if (seega_set_spn(g, spn) || seega_result(g, NULL) != SEEGA_ONGOING ||
+            seega_tb_probe(tb, g, &e))
+            continue;
+        tw = e.value == SEEGA_TB_WIN ? SEEGA_X : e.value ? SEEGA_O : -1;
+        cw = nx > no ? SEEGA_X : nx < no ? SEEGA_O : -1;
+        if (tw == cw || found >= 2 || (found == 0) != (tw < 0))
+            continue;
+        /* the tables and the count disagree: first a draw (the count
+         * says X wins 3v2, O 2v3), then a win for either side (3v3,
+         * a draw by count) */
+        found++;
+        memset(&o, 0, sizeof o);
+        c.adj_tb = tb;
+        if (adjudicate(&c, g, &o, msg, sizeof msg) != tw || !o.by_tables ||
+            o.tb_distance != e.distance) {
+            fprintf(stderr, "FAIL %s is not adjudicated by the tables\n", spn);
+            fails++;
+        }
+        memset(&o, 0, sizeof o);
+        c.adj_tb = NULL;
+        if (adjudicate(&c, g, &o, msg, sizeof msg) != cw || o.by_tables) {
+            fprintf(stderr, "FAIL %s is not adjudicated by count\n", spn);
+            fails++;
+        }
+    }
+    if (found < 2) {
+        fprintf(stderr, "FAIL no position where tables and count disagree\n");
+        fails++;
+    }
+    {
+        /* the start of the moving phase: above the tables, by count */
+        game_out o;
+        memset(&o, 0, sizeof o);
+        c.adj_tb = tb;
+        if (seega_set_spn(g, "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -") ||
+            adjudicate(&c, g, &o, msg, sizeof msg) != -1 || o.by_tables) {
+            fprintf(stderr, "FAIL 12v12 not adjudicated by count\n");
+            fails++;
+        }
+    }
+done:
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+    return fails;
+}
+
 static int selftest(void)
 {
     int fails = 0;
@@ -969,6 +1450,9 @@ static int selftest(void)
         fprintf(stderr, "FAIL elo\n");
         fails++;
     }
+    fails += check_sprt_stats();
+    fails += check_sprt_stop();
+    fails += check_tables_adjudication();
     {
         int checked = 0;
         fails += check_material2(&checked);
@@ -1108,6 +1592,16 @@ static void usage(FILE *f)
         "  --quiet              no progress line per game\n"
         "  --log FILE           write every game to FILE as a game record "
         "(docs/records.md)\n"
+        "  --sprt E0,E1         stop when the SPRT of Elo E1 against E0 "
+        "(logistic) decides,\n"
+        "                       on pairs' pentanomial counts (fishtest); "
+        "--games is the most\n"
+        "                       (default then 20000)\n"
+        "  --alpha A, --beta B  the SPRT's error rates (default 0.05 each)\n"
+        "  --tables PATH        adjudicate at the cap by the tables where they "
+        "cover the\n"
+        "                       position (a directory or a pack), else by "
+        "count\n"
         "  --selftest           check the statistics, play a few quick games "
         "and read\n"
         "                       their records back\n"
@@ -1120,7 +1614,8 @@ static void usage(FILE *f)
         "  depth=D, time=MS, nodes=N\n"
         "                       full-strength seega_search with that limit\n"
         "  keys combine with commas, e.g. level=2,time=50 or "
-        "depth=6,threads=2,tt=64\n");
+        "depth=6,threads=2,tt=64;\n"
+        "  tables=PATH attaches tables to the player's search\n");
 }
 
 static int known_option(const char *name)
@@ -1128,7 +1623,7 @@ static int known_option(const char *name)
     static const char *const OPTS[] = {
         "--a",    "--b",    "--preset",        "--size",        "--games",
         "--seed", "--jobs", "--opening-plies", "--max-actions", "--threads",
-        "--log"};
+        "--log",  "--sprt", "--alpha",         "--beta",        "--tables"};
     for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++)
         if (!strcmp(name, OPTS[i]))
             return 1;
@@ -1152,8 +1647,9 @@ int main(int argc, char **argv)
     long long v;
     game_out *out;
     double t0;
-    const char *log_path = NULL;
-    int opening = -1, cap = -1, rc;
+    const char *log_path = NULL, *tables = NULL;
+    seega_tablebase *tbs[3] = {NULL, NULL, NULL};
+    int opening = -1, cap = -1, rc, games_set = 0;
     memset(&c, 0, sizeof c);
     c.preset = SEEGA_CLASSIC;
     c.size = 5;
@@ -1161,6 +1657,7 @@ int main(int argc, char **argv)
     c.jobs = 1;
     c.threads = 1;
     c.seed = 1;
+    c.alpha = c.beta = 0.05;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i], *val = NULL, *eq;
         char name[32];
@@ -1207,6 +1704,7 @@ int main(int argc, char **argv)
             if (parse_count(val, MAX_GAMES, &v) || v < 1)
                 return fail_usage("--games must be 1 .. 1000000 (got '%s')", val);
             c.games = (int)v;
+            games_set = 1;
         } else if (!strcmp(name, "--seed")) {
             char *end;
             errno = 0;
@@ -1231,6 +1729,27 @@ int main(int argc, char **argv)
             c.threads = (int)v;
         } else if (!strcmp(name, "--log")) {
             log_path = val;
+        } else if (!strcmp(name, "--tables")) {
+            tables = val;
+        } else if (!strcmp(name, "--sprt")) {
+            char *end;
+            c.elo0 = strtod(val, &end);
+            if (end == val || *end != ',' ||
+                (c.elo1 = strtod(end + 1, &end), *end) || !isfinite(c.elo0) ||
+                !isfinite(c.elo1) || c.elo0 >= c.elo1 || c.elo0 <= -2000 ||
+                c.elo1 >= 2000)
+                return fail_usage("--sprt needs ELO0,ELO1 with ELO0 < ELO1, "
+                                  "within -2000 .. 2000 (got '%s')",
+                                  val);
+            c.sprt = 1;
+        } else if (!strcmp(name, "--alpha") || !strcmp(name, "--beta")) {
+            char *end;
+            double x = strtod(val, &end);
+            if (end == val || *end || !(x > 0 && x < 0.5))
+                return fail_usage("--alpha and --beta must be in (0, 0.5) "
+                                  "(got '%s')",
+                                  val);
+            *(name[2] == 'a' ? &c.alpha : &c.beta) = x;
         } else if (!strcmp(name, "--jobs")) {
             if (parse_count(val, MAX_JOBS, &v) || v < 1)
                 return fail_usage("--jobs must be 1 .. 64 (got '%s')", val);
@@ -1250,10 +1769,29 @@ int main(int argc, char **argv)
                                    : 2 * (c.size - 3) +
                                          (c.rules.opening_squares ? 4 : 0);
     c.max_actions = cap > 0 ? cap : 16 * c.size * c.size;
+    if (c.sprt && !games_set)
+        c.games = SPRT_GAMES; /* the SPRT decides when to stop */
+    /* The tables: --tables for the adjudication, tables= for a player. */
+    for (int k = 0; k < 3; k++) {
+        const char *path = k == 2 ? tables : c.p[k].tables[0] ? c.p[k].tables
+                                                               : NULL;
+        char msg[SEEGA_ERROR_MAX];
+        if (path && seega_tb_open(&c.rules, path, &tbs[k], msg, sizeof msg)) {
+            fprintf(stderr, "seega-match: tables %s: %s\n", path, msg);
+            for (int j = 0; j < k; j++)
+                seega_tb_close(tbs[j]);
+            return 1;
+        }
+    }
+    c.ptb[0] = tbs[0];
+    c.ptb[1] = tbs[1];
+    c.adj_tb = tbs[2];
 
     out = (game_out *)calloc((size_t)c.games, sizeof *out);
     if (!out) {
         fprintf(stderr, "seega-match: out of memory\n");
+        for (int k = 0; k < 3; k++)
+            seega_tb_close(tbs[k]);
         return 1;
     }
     today(c.date, sizeof c.date);
@@ -1261,6 +1799,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "seega-match: cannot write %s: %s\n", log_path,
                 strerror(errno));
         free(out);
+        for (int k = 0; k < 3; k++)
+            seega_tb_close(tbs[k]);
         return 1;
     }
     t0 = bench_now();
@@ -1274,5 +1814,7 @@ int main(int argc, char **argv)
         rc = 1;
     }
     free(out);
+    for (int k = 0; k < 3; k++)
+        seega_tb_close(tbs[k]);
     return rc ? 1 : 0;
 }
