@@ -14,100 +14,89 @@
 
 #define FULL5 "xoxox/oxoxo/xo1ox/oxoxo/xoxox o 0 0 0 -"
 
-static void check_perft(int32_t variant, int32_t size, const char *spn,
-                        const uint64_t *expected, int32_t depths)
+/* A table row: the position and its counts from depth 1, 0 after the
+ * last. */
+typedef struct {
+    int32_t variant, size;
+    const char *spn; /* NULL: the start of the game */
+    uint64_t n[7];
+} perft_row;
+
+/*
+ * Soft check of one row: the counts at depth 0 to the last, and that
+ * perft leaves the game as it was. Prints the row (index, position,
+ * depth, expected and got) and returns 1 on failure.
+ */
+static int check_row(const char *table, size_t i, const perft_row *row)
 {
-    seega_game *g = tu_game(variant, size);
-    char before[SEEGA_SPN_MAX];
-    uint64_t n;
-    if (spn)
-        tu_load(g, spn);
+    seega_game *g = tu_game(row->variant, row->size);
+    char before[SEEGA_SPN_MAX], after[SEEGA_SPN_MAX];
+    const char *spn = row->spn ? row->spn : "start";
+    int bad = 0;
+    uint64_t n = 99;
+    if (row->spn)
+        tu_load(g, row->spn);
     assert_true(seega_get_spn(g, before, sizeof before) > 0);
-    assert_int_equal(seega_perft(g, 0, &n), SEEGA_OK);
-    assert_int_equal(n, 1);
-    for (int32_t d = 1; d <= depths; d++) {
+    if (seega_perft(g, 0, &n) != SEEGA_OK || n != 1) {
+        print_error("%s row %zu (variant %d size %d, %s) depth 0: got %llu, "
+                    "want 1\n",
+                    table, i, (int)row->variant, (int)row->size, spn,
+                    (unsigned long long)n);
+        bad = 1;
+    }
+    for (int32_t d = 1; d <= 7 && row->n[d - 1] && !bad; d++) {
+        int32_t rc;
         n = 0;
-        assert_int_equal(seega_perft(g, d, &n), SEEGA_OK);
-        if (n != expected[d - 1])
-            print_error("variant %d size %d depth %d: got %llu, want %llu\n",
-                        (int)variant, (int)size, (int)d, (unsigned long long)n,
-                        (unsigned long long)expected[d - 1]);
-        assert_int_equal(n, expected[d - 1]);
+        rc = seega_perft(g, d, &n);
+        if (rc != SEEGA_OK || n != row->n[d - 1]) {
+            print_error("%s row %zu (variant %d size %d, %s) depth %d: got "
+                        "%llu (status %d), want %llu\n",
+                        table, i, (int)row->variant, (int)row->size, spn,
+                        (int)d, (unsigned long long)n, (int)rc,
+                        (unsigned long long)row->n[d - 1]);
+            bad = 1;
+        }
     }
     /* perft leaves the game as it was */
-    tu_assert_spn(g, before);
-    assert_int_equal(seega_history_length(g), 0);
+    assert_true(seega_get_spn(g, after, sizeof after) > 0);
+    if (strcmp(before, after) != 0 || seega_history_length(g) != 0) {
+        print_error("%s row %zu (%s): perft changed the game to \"%s\"\n",
+                    table, i, spn, after);
+        bad = 1;
+    }
     seega_free(g);
+    return bad;
 }
 
-static void test_perft_start5_classic(void **state)
+static void check_rows(const char *table, const perft_row *rows, size_t count)
 {
-    static const uint64_t e[] = {24, 552, 12144, 255024, 5100480};
-    (void)state;
-    check_perft(SEEGA_CLASSIC, 5, NULL, e, 5);
+    int bad = 0;
+    for (size_t i = 0; i < count; i++)
+        bad += check_row(table, i, &rows[i]);
+    assert_int_equal(bad, 0);
 }
 
-static void test_perft_start5_diagonal(void **state)
-{
-    static const uint64_t e[] = {24, 552, 12144, 255024, 5100480};
-    (void)state;
-    check_perft(SEEGA_DIAGONAL, 5, NULL, e, 5);
-}
+#define CHECK_ROWS(rows) check_rows(#rows, rows, sizeof rows / sizeof rows[0])
 
-static void test_perft_start5_modern(void **state)
-{
-    static const uint64_t e[] = {24, 552, 12144, 255024, 5100480};
-    (void)state;
-    check_perft(SEEGA_MODERN, 5, NULL, e, 5);
-}
+/* The rows of docs/notation.md: from the start of every preset and size,
+ * and from the full 5x5 board (only the centre empty, O to move). */
+static const perft_row NOTATION[] = {
+    {SEEGA_CLASSIC, 5, NULL, {24, 552, 12144, 255024, 5100480}},
+    {SEEGA_DIAGONAL, 5, NULL, {24, 552, 12144, 255024, 5100480}},
+    {SEEGA_MODERN, 5, NULL, {24, 552, 12144, 255024, 5100480}},
+    {SEEGA_TRADITIONAL, 5, NULL, {2, 2, 4, 4, 80}},
+    {SEEGA_CLASSIC, 5, FULL5, {4, 12, 32, 72, 152}},
+    {SEEGA_TRADITIONAL, 5, FULL5, {4, 12, 32, 72, 152}},
+    {SEEGA_DIAGONAL, 5, FULL5, {4, 12, 40, 128, 784}},
+    {SEEGA_MODERN, 5, FULL5, {4, 12, 32, 80, 224}},
+    {SEEGA_CLASSIC, 7, NULL, {48, 2256, 103776}},
+    {SEEGA_CLASSIC, 9, NULL, {80, 6320, 492960}},
+};
 
-static void test_perft_start5_traditional(void **state)
+static void test_perft_notation(void **state)
 {
-    static const uint64_t e[] = {2, 2, 4, 4, 80};
     (void)state;
-    check_perft(SEEGA_TRADITIONAL, 5, NULL, e, 5);
-}
-
-static void test_perft_full5_classic(void **state)
-{
-    static const uint64_t e[] = {4, 12, 32, 72, 152};
-    (void)state;
-    check_perft(SEEGA_CLASSIC, 5, FULL5, e, 5);
-}
-
-static void test_perft_full5_traditional(void **state)
-{
-    static const uint64_t e[] = {4, 12, 32, 72, 152};
-    (void)state;
-    check_perft(SEEGA_TRADITIONAL, 5, FULL5, e, 5);
-}
-
-static void test_perft_full5_diagonal(void **state)
-{
-    static const uint64_t e[] = {4, 12, 40, 128, 784};
-    (void)state;
-    check_perft(SEEGA_DIAGONAL, 5, FULL5, e, 5);
-}
-
-static void test_perft_full5_modern(void **state)
-{
-    static const uint64_t e[] = {4, 12, 32, 80, 224};
-    (void)state;
-    check_perft(SEEGA_MODERN, 5, FULL5, e, 5);
-}
-
-static void test_perft_start7_classic(void **state)
-{
-    static const uint64_t e[] = {48, 2256, 103776};
-    (void)state;
-    check_perft(SEEGA_CLASSIC, 7, NULL, e, 3);
-}
-
-static void test_perft_start9_classic(void **state)
-{
-    static const uint64_t e[] = {80, 6320, 492960};
-    (void)state;
-    check_perft(SEEGA_CLASSIC, 9, NULL, e, 3);
+    CHECK_ROWS(NOTATION);
 }
 
 /* A finished game has no sequences of one action or more. */
@@ -174,25 +163,6 @@ static void test_perft_max_depth(void **state)
  * (written apart from lib/); the differential test checks the same
  * agreement on random games.
  */
-/* A table row: the position and its counts from depth 1, 0 after the
- * last. */
-typedef struct {
-    int32_t variant, size;
-    const char *spn;
-    uint64_t n[7];
-} perft_row;
-
-static void check_rows(const perft_row *rows, size_t count)
-{
-    for (size_t i = 0; i < count; i++) {
-        int32_t depths = 0;
-        while (depths < 7 && rows[i].n[depths])
-            depths++;
-        check_perft(rows[i].variant, rows[i].size, rows[i].spn, rows[i].n,
-                    depths);
-    }
-}
-
 static const perft_row MOVING[] = {
     {1, 5, "x1xoo/3o1/oox1x/1o2x/2ox1 o 0 0 0 -", {12, 150, 1781, 20453, 248558, 2712772}},
     {1, 5, "xxxxo/xxo1o/o3x/1xxoo/oo1o1 x 0 0 0 b2", {2, 20, 151, 1437, 12893, 123320}},
@@ -224,7 +194,7 @@ static const perft_row MOVING[] = {
 static void test_perft_moving_positions(void **state)
 {
     (void)state;
-    check_rows(MOVING, sizeof MOVING / sizeof MOVING[0]);
+    CHECK_ROWS(MOVING);
 }
 
 /*
@@ -262,22 +232,13 @@ static const perft_row FIRST_MOVING[] = {
 static void test_perft_first_moving(void **state)
 {
     (void)state;
-    check_rows(FIRST_MOVING, sizeof FIRST_MOVING / sizeof FIRST_MOVING[0]);
+    CHECK_ROWS(FIRST_MOVING);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_perft_start5_classic),
-        cmocka_unit_test(test_perft_start5_diagonal),
-        cmocka_unit_test(test_perft_start5_modern),
-        cmocka_unit_test(test_perft_start5_traditional),
-        cmocka_unit_test(test_perft_full5_classic),
-        cmocka_unit_test(test_perft_full5_traditional),
-        cmocka_unit_test(test_perft_full5_diagonal),
-        cmocka_unit_test(test_perft_full5_modern),
-        cmocka_unit_test(test_perft_start7_classic),
-        cmocka_unit_test(test_perft_start9_classic),
+        cmocka_unit_test(test_perft_notation),
         cmocka_unit_test(test_perft_finished),
         cmocka_unit_test(test_perft_max_depth),
         cmocka_unit_test(test_perft_moving_positions),

@@ -102,29 +102,48 @@ static int tu_cmp_str(const void *a, const void *b)
 }
 
 /*
+ * Words separated by spaces, sorted and joined by single spaces into out
+ * (8 * SEEGA_MAX_ACTIONS bytes; it may be in), as tu_legal writes the
+ * actions.
+ */
+static inline const char *tu_sorted_words(const char *in, char *out)
+{
+    static char copy[8 * SEEGA_MAX_ACTIONS];
+    const char *ptrs[SEEGA_MAX_ACTIONS];
+    size_t n = 0;
+    strncpy(copy, in, sizeof copy - 1);
+    copy[sizeof copy - 1] = '\0';
+    for (char *t = strtok(copy, " "); t && n < SEEGA_MAX_ACTIONS;
+         t = strtok(NULL, " "))
+        ptrs[n++] = t;
+    qsort(ptrs, n, sizeof ptrs[0], tu_cmp_str);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, ptrs[i]);
+    }
+    return out;
+}
+
+/*
  * The legal actions as one string: their texts sorted and joined by single
  * spaces ("" when there are none). buf must hold 8 * SEEGA_MAX_ACTIONS.
  */
 static inline const char *tu_legal(const seega_game *g, char *buf)
 {
     seega_action acts[SEEGA_MAX_ACTIONS];
-    static char texts[SEEGA_MAX_ACTIONS][SEEGA_ACTION_TEXT_MAX];
-    const char *ptrs[SEEGA_MAX_ACTIONS];
+    char text[SEEGA_ACTION_TEXT_MAX];
     int32_t n = seega_legal_moves(g, acts, SEEGA_MAX_ACTIONS);
     assert_true(n >= 0);
-    for (int32_t i = 0; i < n; i++) {
-        assert_true(seega_action_to_text(g, acts[i], texts[i],
-                                         SEEGA_ACTION_TEXT_MAX) > 0);
-        ptrs[i] = texts[i];
-    }
-    qsort(ptrs, (size_t)n, sizeof ptrs[0], tu_cmp_str);
     buf[0] = '\0';
     for (int32_t i = 0; i < n; i++) {
+        assert_true(seega_action_to_text(g, acts[i], text, sizeof text) > 0);
         if (i)
             strcat(buf, " ");
-        strcat(buf, ptrs[i]);
+        strcat(buf, text);
     }
-    return buf;
+    return tu_sorted_words(buf, buf);
 }
 
 /*
@@ -134,22 +153,8 @@ static inline const char *tu_legal(const seega_game *g, char *buf)
 static inline void tu_assert_legal(const seega_game *g, const char *expected)
 {
     static char got[8 * SEEGA_MAX_ACTIONS];
-    static char exp_copy[8 * SEEGA_MAX_ACTIONS];
     static char sorted[8 * SEEGA_MAX_ACTIONS];
-    const char *ptrs[SEEGA_MAX_ACTIONS];
-    size_t n = 0;
-    strncpy(exp_copy, expected, sizeof exp_copy - 1);
-    exp_copy[sizeof exp_copy - 1] = '\0';
-    for (char *t = strtok(exp_copy, " "); t; t = strtok(NULL, " "))
-        ptrs[n++] = t;
-    qsort(ptrs, n, sizeof ptrs[0], tu_cmp_str);
-    sorted[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            strcat(sorted, " ");
-        strcat(sorted, ptrs[i]);
-    }
-    assert_string_equal(tu_legal(g, got), sorted);
+    assert_string_equal(tu_legal(g, got), tu_sorted_words(expected, sorted));
 }
 
 static inline void tu_assert_result(const seega_game *g, int32_t result,
@@ -382,6 +387,402 @@ static inline void tu_assert_unchanged(const seega_game *g,
     assert_string_equal(now.spn, before->spn);
     assert_int_equal(now.hist, before->hist);
     assert_false(tu_differs(&now, before));
+}
+
+/* ---- rule tests as tables: a row is a game, a start and a script ---- */
+
+/*
+ * A row of a rules table: the rules, as seega_rules_from_text reads them
+ * ("classic", "modern 7 chain_captures=1"; several separated by '|': the
+ * row runs once under each), the start (an SPN; NULL: the start of the
+ * game) and a script of steps separated by ';'. A step is a verb and its
+ * arguments; squares are names, ERR one of ok illegal game_over parse
+ * invalid:
+ *
+ *   play A            play the action text A, which must succeed ("A":
+ *                     the text between the quotes, its spaces kept)
+ *   try A ERR         playing A returns ERR
+ *   place I ERR       seega_place(I) returns ERR (I: a square index)
+ *   move I J ERR      seega_move(I, J) returns ERR (indices)
+ *   undo              seega_undo succeeds
+ *   load SPN          load a position
+ *   spn SPN           the game's SPN is SPN
+ *   legal L           the legal actions are L, in any order (none: "legal")
+ *   legal_except L    the legal actions are the placements on every square
+ *                     of the board except L
+ *   nlegal N          there are N legal actions
+ *   caps L            the last action emptied L, in ascending index order
+ *   caps_at I...      the same as indices; asked with room for one square
+ *                     too, the count is still the whole count
+ *   ncaps N           the last action emptied N squares
+ *   result R [WHY]    ongoing, x, o or draw; WHY: material blocked quiet
+ *                     both_blocked (none when R is ongoing)
+ *   outcome R         the same result, asked with no reason pointer
+ *   tomove S          x or o is to move
+ *   state T [SQ]      the turn state: normal placed_one chain extra
+ *                     removed; SQ: the chain square ("-": none)
+ *   phase P           placing or moving
+ *   pieces S N        side S has N pieces on the board
+ *   hand S N          side S has N pieces in hand
+ *   quiet N           the quiet counter is N
+ *   at SQ P           the square SQ holds x, o or empty
+ *   finished          the game is over: no legal action, every kind of
+ *                     action refused with SEEGA_E_GAME_OVER, nothing
+ *                     changed, the state field '-'
+ *
+ * A failing step prints the row, the rules, the step and what was found
+ * instead; the row stops there and the other rows still run.
+ */
+typedef struct tu_row {
+    const char *name;
+    const char *rules;
+    const char *spn;
+    const char *script;
+} tu_row;
+
+#define TU_ROWS(rows) tu_run_rows(rows, sizeof(rows) / sizeof((rows)[0]))
+
+/* The whole program of a test file that is one table: its test (named
+ * after the table) and main. */
+#define TU_ROWS_MAIN(group, rows)                                              \
+    static void test_table(void **state)                                       \
+    {                                                                          \
+        (void)state;                                                           \
+        TU_ROWS(rows);                                                         \
+    }                                                                          \
+    int main(void)                                                             \
+    {                                                                          \
+        const struct CMUnitTest tests[] = {                                    \
+            {#rows, test_table, NULL, NULL, NULL}};                            \
+        return cmocka_run_group_tests_name(group, tests, NULL, NULL);          \
+    }
+
+static inline int tu_word_code(const char *const *words, int n, const char *w)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(words[i], w) == 0)
+            return i;
+    return -1;
+}
+
+static inline int32_t tu_err_code(const char *w)
+{
+    static const char *const names[] = {"ok",        "invalid", "illegal",
+                                        "parse",     "nomem",   "game_over"};
+    int i = tu_word_code(names, 6, w);
+    return i < 0 ? 1000 : -i;
+}
+
+static inline int32_t tu_side_code(const char *w)
+{
+    static const char *const names[] = {"x", "o", "empty"};
+    int i = tu_word_code(names, 3, w);
+    return i < 0 ? 1000 : i;
+}
+
+/* The square named w, or -1000. */
+static inline int32_t tu_sq(const seega_game *g, const char *w)
+{
+    int32_t sq = -1000;
+    if (seega_square_from_text(g, w, &sq) != SEEGA_OK)
+        return -1000;
+    return sq;
+}
+
+/* The rest of a step after its verb (leading spaces skipped). */
+static inline const char *tu_rest(const char *step, const char *verb)
+{
+    const char *p = step + strlen(verb);
+    while (*p == ' ')
+        p++;
+    return p;
+}
+
+/*
+ * Run one step on g. Returns 0 when it holds; otherwise fills got with
+ * what was found and returns 1.
+ */
+static inline int tu_step(seega_game *g, const char *step, char *got,
+                          size_t cap)
+{
+    char verb[16] = "", a1[64] = "", a2[64] = "", a3[64] = "";
+    int n = sscanf(step, "%15s %63s %63s %63s", verb, a1, a2, a3);
+    const char *rest = tu_rest(step, verb);
+    static char legal[8 * SEEGA_MAX_ACTIONS], squares[8 * SEEGA_MAX_ACTIONS];
+    int32_t v, w;
+    got[0] = '\0';
+    if (n < 1)
+        return snprintf(got, cap, "an empty step"), 1;
+    if (strcmp(verb, "play") == 0) {
+        /* "play \" d1 \"": the text between the quotes, spaces kept */
+        char act[64];
+        size_t len = strlen(rest);
+        if (rest[0] == '"' && len >= 2 && rest[len - 1] == '"' &&
+            len - 2 < sizeof act) {
+            memcpy(act, rest + 1, len - 2);
+            act[len - 2] = '\0';
+            rest = act;
+        }
+        v = tu_try(g, rest);
+        if (v != SEEGA_OK)
+            return snprintf(got, cap, "status %d: %s", (int)v,
+                            seega_last_error(g)),
+                   1;
+        return 0;
+    }
+    if (strcmp(verb, "try") == 0 || strcmp(verb, "place") == 0 ||
+        strcmp(verb, "move") == 0) {
+        /* the last word is the expected status */
+        const char *last = strrchr(rest, ' ');
+        char act[64];
+        size_t len = last ? (size_t)(last - rest) : 0;
+        if (!last || len >= sizeof act)
+            return snprintf(got, cap, "a malformed step"), 1;
+        memcpy(act, rest, len);
+        act[len] = '\0';
+        if (verb[0] == 't')
+            v = tu_try(g, act);
+        else if (verb[0] == 'p')
+            v = seega_place(g, atoi(act));
+        else
+            v = seega_move(g, atoi(a1), atoi(a2));
+        if (v != tu_err_code(last + 1))
+            return snprintf(got, cap, "status %d", (int)v), 1;
+        return 0;
+    }
+    if (strcmp(verb, "undo") == 0) {
+        v = seega_undo(g);
+        return v != SEEGA_OK ? (snprintf(got, cap, "status %d", (int)v), 1)
+                             : 0;
+    }
+    if (strcmp(verb, "load") == 0) {
+        v = seega_set_spn(g, rest);
+        if (v != SEEGA_OK)
+            return snprintf(got, cap, "status %d: %s", (int)v,
+                            seega_last_error(g)),
+                   1;
+        return 0;
+    }
+    if (strcmp(verb, "spn") == 0) {
+        if (seega_get_spn(g, got, cap) <= 0)
+            return 1;
+        return strcmp(got, rest) != 0;
+    }
+    if (strcmp(verb, "legal") == 0 || strcmp(verb, "legal_except") == 0) {
+        static char sorted[8 * SEEGA_MAX_ACTIONS];
+        const char *want = rest;
+        if (verb[5] == '_') {
+            seega_rules r = SEEGA_RULES_INIT;
+            assert_int_equal(seega_get_rules(g, &r), SEEGA_OK);
+            want = tu_squares_except(r.board_size, rest, squares);
+        }
+        tu_sorted_words(want, sorted);
+        tu_legal(g, legal);
+        snprintf(got, cap, "%s", legal);
+        return strcmp(legal, sorted) != 0;
+    }
+    if (strcmp(verb, "nlegal") == 0) {
+        v = seega_legal_moves(g, NULL, 0);
+        snprintf(got, cap, "%d", (int)v);
+        return v != atoi(a1);
+    }
+    if (strcmp(verb, "caps") == 0) {
+        int32_t sq[16];
+        char name[SEEGA_SQUARE_TEXT_MAX];
+        v = seega_last_captures(g, sq, 16);
+        if (v < 0 || v > 16)
+            return snprintf(got, cap, "count %d", (int)v), 1;
+        for (int32_t i = 0; i < v; i++) {
+            if (seega_square_to_text(g, sq[i], name, sizeof name) <= 0)
+                return snprintf(got, cap, "square %d unnamed", (int)sq[i]), 1;
+            if (i)
+                strncat(got, " ", cap - strlen(got) - 1);
+            strncat(got, name, cap - strlen(got) - 1);
+        }
+        return strcmp(got, rest) != 0;
+    }
+    if (strcmp(verb, "caps_at") == 0) {
+        int32_t sq[16], one = -1, want[16], k = 0;
+        char *end;
+        const char *p = rest;
+        for (long x = strtol(p, &end, 10); end != p && k < 16;
+             p = end, x = strtol(p, &end, 10))
+            want[k++] = (int32_t)x;
+        v = seega_last_captures(g, sq, 16);
+        w = seega_last_captures(g, &one, 1);
+        for (int32_t i = 0; i >= 0 && i < v && i < 16; i++)
+            snprintf(got + strlen(got), cap - strlen(got), "%s%d", i ? " " : "",
+                     (int)sq[i]);
+        snprintf(got + strlen(got), cap - strlen(got),
+                 " (with room for one: count %d, first %d)", (int)w, (int)one);
+        if (v != k || w != k || (k > 0 && one != want[0]))
+            return 1;
+        for (int32_t i = 0; i < k; i++)
+            if (sq[i] != want[i])
+                return 1;
+        return 0;
+    }
+    if (strcmp(verb, "ncaps") == 0) {
+        v = seega_last_captures(g, NULL, 0);
+        snprintf(got, cap, "%d", (int)v);
+        return v != atoi(a1);
+    }
+    if (strcmp(verb, "result") == 0) {
+        static const char *const rs[] = {"ongoing", "x", "o", "draw"};
+        static const char *const ws[] = {"none",  "material",    "blocked",
+                                         "quiet", "both_blocked"};
+        int32_t why = -100;
+        v = seega_result(g, &why);
+        snprintf(got, cap, "%s %s",
+                 v >= 0 && v < 4 ? rs[v] : "?",
+                 why >= 0 && why < 5 ? ws[why] : "?");
+        return v != tu_word_code(rs, 4, a1) ||
+               why != (n > 2 ? tu_word_code(ws, 5, a2) : 0);
+    }
+    if (strcmp(verb, "outcome") == 0) {
+        static const char *const rs[] = {"ongoing", "x", "o", "draw"};
+        v = seega_result(g, NULL);
+        snprintf(got, cap, "%s", v >= 0 && v < 4 ? rs[v] : "?");
+        return v != tu_word_code(rs, 4, a1);
+    }
+    if (strcmp(verb, "tomove") == 0) {
+        v = seega_to_move(g);
+        snprintf(got, cap, "%d", (int)v);
+        return v != tu_side_code(a1);
+    }
+    if (strcmp(verb, "state") == 0) {
+        static const char *const ts[] = {"normal", "placed_one", "chain",
+                                         "extra", "removed"};
+        int32_t chain = -100;
+        char name[SEEGA_SQUARE_TEXT_MAX] = "-";
+        v = seega_turn_state(g, &chain);
+        if (chain != SEEGA_NO_SQUARE &&
+            seega_square_to_text(g, chain, name, sizeof name) <= 0)
+            snprintf(name, sizeof name, "%d", (int)chain);
+        snprintf(got, cap, "%s %s", v >= 0 && v < 5 ? ts[v] : "?", name);
+        return v != tu_word_code(ts, 5, a1) ||
+               (n > 2 && strcmp(name, a2) != 0);
+    }
+    if (strcmp(verb, "phase") == 0) {
+        v = seega_phase(g);
+        snprintf(got, cap, "%d", (int)v);
+        return v != (strcmp(a1, "placing") == 0 ? SEEGA_PHASE_PLACING
+                                                : SEEGA_PHASE_MOVING) ||
+               (strcmp(a1, "placing") != 0 && strcmp(a1, "moving") != 0);
+    }
+    if (strcmp(verb, "pieces") == 0 || strcmp(verb, "hand") == 0) {
+        v = verb[0] == 'p' ? seega_pieces(g, tu_side_code(a1))
+                           : seega_in_hand(g, tu_side_code(a1));
+        snprintf(got, cap, "%d", (int)v);
+        return v != atoi(a2);
+    }
+    if (strcmp(verb, "quiet") == 0) {
+        v = seega_quiet_count(g);
+        snprintf(got, cap, "%d", (int)v);
+        return v != (int32_t)strtol(a1, NULL, 10);
+    }
+    if (strcmp(verb, "at") == 0) {
+        v = seega_piece_at(g, tu_sq(g, a1));
+        snprintf(got, cap, "%d", (int)v);
+        return v != tu_side_code(a2);
+    }
+    if (strcmp(verb, "finished") == 0) {
+        static const char *const acts[] = {"a1-a2", "b1-b2", "c3", "xa1"};
+        char before[SEEGA_SPN_MAX];
+        size_t len;
+        if (seega_get_spn(g, before, sizeof before) <= 0)
+            return snprintf(got, cap, "no SPN"), 1;
+        len = strlen(before);
+        if (len <= 2 || strcmp(before + len - 2, " -") != 0)
+            return snprintf(got, cap, "state field of \"%s\"", before), 1;
+        if ((v = seega_legal_moves(g, NULL, 0)) != 0)
+            return snprintf(got, cap, "%d legal actions", (int)v), 1;
+        v = seega_play(g, seega_action_make(SEEGA_ACTION_PASS, SEEGA_NO_SQUARE,
+                                            SEEGA_NO_SQUARE));
+        if (v != SEEGA_E_GAME_OVER)
+            return snprintf(got, cap, "play(pass) status %d", (int)v), 1;
+        for (int i = 0; i < 4; i++)
+            if ((v = tu_try(g, acts[i])) != SEEGA_E_GAME_OVER)
+                return snprintf(got, cap, "%s: status %d", acts[i], (int)v), 1;
+        if ((v = seega_move(g, 0, 5)) != SEEGA_E_GAME_OVER)
+            return snprintf(got, cap, "move(0, 5): status %d", (int)v), 1;
+        if ((v = seega_place(g, 12)) != SEEGA_E_GAME_OVER)
+            return snprintf(got, cap, "place(12): status %d", (int)v), 1;
+        if (seega_get_spn(g, got, cap) <= 0 || strcmp(got, before) != 0)
+            return 1;
+        return 0;
+    }
+    snprintf(got, cap, "an unknown verb");
+    return 1;
+}
+
+/* Run a row's script on g; print and count the first failing step. */
+static inline int tu_run_script(seega_game *g, const tu_row *row,
+                                const char *rules, size_t index, int *steps)
+{
+    char step[512], got[512];
+    const char *p = row->script;
+    for (int k = 1; *p; k++) {
+        const char *e = strchr(p, ';');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        while (len && *p == ' ')
+            p++, len--;
+        while (len && p[len - 1] == ' ')
+            len--;
+        assert_true(len < sizeof step);
+        memcpy(step, p, len);
+        step[len] = '\0';
+        if (len)
+            (*steps)++;
+        if (len && tu_step(g, step, got, sizeof got)) {
+            print_error("row %zu \"%s\" (%s, from \"%s\"), step %d: expected "
+                        "\"%s\", got \"%s\"\n",
+                        index, row->name, rules, row->spn ? row->spn : "start",
+                        k, step, got);
+            return 1;
+        }
+        p = e ? e + 1 : p + len;
+    }
+    return 0;
+}
+
+/* Run every row under each of its rule sets; fail if any step failed. */
+static inline void tu_run_rows(const tu_row *rows, size_t count)
+{
+    int bad = 0, games = 0, steps = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *p = rows[i].rules;
+        while (*p) {
+            char text[SEEGA_RULES_TEXT_MAX];
+            const char *e = strchr(p, '|');
+            size_t len = e ? (size_t)(e - p) : strlen(p);
+            seega_rules r = SEEGA_RULES_INIT;
+            seega_game *g = NULL;
+            assert_true(len < sizeof text);
+            memcpy(text, p, len);
+            text[len] = '\0';
+            if (seega_rules_from_text(text, &r, NULL, 0) != SEEGA_OK ||
+                seega_new(&r, &g) != SEEGA_OK) {
+                print_error("row %zu \"%s\": rules \"%s\" refused\n", i,
+                            rows[i].name, text);
+                bad++;
+            } else if (rows[i].spn && seega_set_spn(g, rows[i].spn)) {
+                print_error("row %zu \"%s\" (%s): set_spn(\"%s\"): %s\n", i,
+                            rows[i].name, text, rows[i].spn,
+                            seega_last_error(g));
+                bad++;
+            } else {
+                bad += tu_run_script(g, &rows[i], text, i, &steps);
+            }
+            seega_free(g);
+            games++;
+            p = e ? e + 1 : p + len;
+        }
+    }
+    /* TU_COUNT=1 in the environment: say how much ran */
+    if (getenv("TU_COUNT"))
+        print_message("%zu rows, %d games, %d steps\n", count, games, steps);
+    assert_int_equal(bad, 0);
 }
 
 #endif
