@@ -24,7 +24,7 @@ Needs CMake 3.25 or later and a C compiler (Debian: cmake gcc). Variables:
     parallel jobs of the build (default: every CPU).
 
 The package also ships the tables of every preset up to 4 against 4
-(``seega/_tables/PRESET+5.sgtbpack``, 19 MB in all, opened by
+(``seega/_tables/PRESET+5.sgtbpack``, 12.5 MB in all, opened by
 ``seega.Tablebase.bundled``): the build generates them with the library's
 own ``seega-tb`` (CMake target ``seega_tables``: about a minute on two
 cores), unless ``SEEGA_TABLES_DIR`` names them.

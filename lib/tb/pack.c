@@ -16,6 +16,14 @@
  * probes that touch it, never a wrong value. Unused slots of the index
  * take the entry before them, so they cost nothing.
  *
+ * Don't-cares: where a step that captures gives the mover exactly a
+ * slot's value and distance (at every quiet counter under a quiet limit),
+ * the slot may hold any entry no better than that capture, and holds the
+ * entry of the run before it when that one is: the probe (tb/solve.c,
+ * lookup_cap) answers the better of the slot's entry and of the best
+ * capture, which is the slot's own value wherever the slot holds its own
+ * entry too, since no child is better than its parent.
+ *
  * Layout, every offset from the start of the tier, little-endian:
  *
  *   header          TB_HEADER_BYTES (tb/file.c), format 2; its checksum
@@ -50,6 +58,7 @@
 
 #define TB_RUN_CODES 32
 #define BLOCK_MAX 65535 /* bytes of a block: sub-block offsets of 16 bits */
+#define SEQ_MAX ((uint64_t)1 << 26) /* slots whose entries a walk keeps */
 #define TOKENS 24       /* runs a sub-block, about, that the writer aims at */
 
 /* ---- bits ----------------------------------------------------------------- */
@@ -117,6 +126,18 @@ static void br_init(bitr *r, const uint8_t *p, const uint8_t *end)
 
 static void br_fill(bitr *r)
 {
+    if (r->end - r->p >= 8) {
+        /* eight bytes at once: the bits past the whole bytes taken are
+         * those the next fill takes again */
+        uint64_t w = 0;
+        for (int i = 0; i < 8; i++)
+            w = w << 8 | r->p[i];
+        int take = (63 - r->n) >> 3;
+        r->buf |= w >> r->n;
+        r->p += take;
+        r->n += 8 * take;
+        return;
+    }
     while (r->n <= 56) {
         uint64_t byte = 0;
         if (r->p < r->end)
@@ -348,6 +369,8 @@ void tb_packed_free(tb_table *tb)
     free(tb->scode.lut);
     free(tb->rcode.lut);
     free(tb->checked);
+    free(tb->pair);
+    tb->pair = NULL;
     tb->sym = NULL;
     tb->scode.sorted = tb->rcode.sorted = NULL;
     tb->scode.lut = tb->rcode.lut = NULL;
@@ -464,6 +487,25 @@ int32_t tb_packed_check(tb_table *tb, const uint8_t *data, size_t bytes,
                   "code", c1 ? "dictionary" : "run lengths");
         return SEEGA_E_CORRUPT;
     }
+    /* The pairs of short codes, an entry's then a run length's. */
+    if (h->nsym < (1u << 21)) {
+        if (!(tb->pair = calloc((size_t)1 << TB_PAIR_LUT, sizeof *tb->pair))) {
+            sg_format(msg, cap, "out of memory for a packed table's codes");
+            return SEEGA_E_NOMEM;
+        }
+        for (uint32_t i = 0; i < 1u << TB_PAIR_LUT; i++) {
+            uint32_t a = tb->scode.lut[i >> (TB_PAIR_LUT - TB_CODE_LUT)];
+            int la = (int)(a & 31);
+            if (!la)
+                continue;
+            uint32_t rest = (i << la) & ((1u << TB_PAIR_LUT) - 1);
+            uint32_t b = tb->rcode.lut[rest >> (TB_PAIR_LUT - TB_CODE_LUT)];
+            int lb = (int)(b & 31);
+            if (lb && la + lb <= TB_PAIR_LUT)
+                tb->pair[i] = (a >> 5) << 10 | (b >> 5) << 5 |
+                              (uint32_t)(la + lb);
+        }
+    }
     tb->base = data;
     return SEEGA_OK;
 }
@@ -516,23 +558,33 @@ int tb_packed_get(const tb_table *tb, uint64_t slot, int *dist,
     uint32_t pos = 0;
     for (;;) {
         br_fill(&r); /* 57 bits or more: a symbol and a length */
-        int64_t y = code_read(&r, &tb->scode);
-        int64_t k = y < 0 ? -1 : code_read(&r, &tb->rcode);
-        if (k < 0 || k > 16)
-            return -1;
-        br_fill(&r);
+        uint32_t e = tb->pair ? tb->pair[br_peek(&r, TB_PAIR_LUT)] : 0;
+        int64_t y, k;
+        if (e) { /* both codes short, and k bits left in the buffer */
+            br_skip(&r, (int)(e & 31));
+            y = e >> 10;
+            k = e >> 5 & 31;
+            if (k > 16)
+                return -1;
+        } else {
+            y = code_read(&r, &tb->scode);
+            k = y < 0 ? -1 : code_read(&r, &tb->rcode);
+            if (k < 0 || k > 16)
+                return -1;
+            br_fill(&r);
+        }
         uint32_t run = 1u << k | br_peek(&r, (int)k);
         br_skip(&r, (int)k);
         if (br_overrun(&r) || run > h->sub_slots - pos)
             return -1;
         pos += run;
         if (at < pos) {
-            const tb_sym *e = &tb->sym[y];
+            const tb_sym *ent = &tb->sym[y];
             if (dist)
-                *dist = e->r[0];
+                *dist = ent->r[0];
             if (sym)
-                *sym = e;
-            return e->v;
+                *sym = ent;
+            return ent->v;
         }
     }
 }
@@ -597,34 +649,83 @@ static int64_t dict_find(dict *d, const tb_sym *y)
     return d->n - 1;
 }
 
-/* The contents of a slot of the source, or -1 (a damaged block); *used 0
- * for an unused slot of the index. */
-static int slot_sym(const tb_table *src, const tb_index *ix, int u, int t,
-                    uint64_t slot, tb_sym *y, int *used)
+/* The order of the probe's values (tb/solve.c's tbv_score): faster
+ * wins, then draws, then slower losses. */
+static int64_t value_score(int v, int d)
 {
+    return v > 0 ? 1000000 - (int64_t)d : v < 0 ? -1000000 + (int64_t)d : 0;
+}
+
+/*
+ * Whether entry y, standing in a slot of tier (u, t) whose best capture
+ * gives the mover (cv, cd), is never better than that capture, at any
+ * quiet counter under a quiet limit L (its n ranks): then the probe,
+ * which takes the better of the two, answers the capture's value.
+ */
+static int sym_below(const tb_sym *y, int u, int t, int L, int n, int cv,
+                     int cd)
+{
+    int64_t cap = value_score(cv, cd);
+    if (cv > 0 && cd <= 1)
+        return 1; /* a win in one ply: nothing is better */
+    if (!L)
+        return value_score(y->v == TB_V_WIN    ? 1
+                           : y->v == TB_V_LOSS ? -1
+                                               : 0,
+                           y->v == TB_V_DRAW ? 0 : y->r[0]) <= cap;
+    int e[TB_RANKS_MAX] = {-1, -1, -1, -1, -1};
+    for (int i = 0; i < n; i++)
+        e[i] = y->r[i];
+    tb_ranks k;
+    tb_ranks_of(e, &k);
+    for (int q = 0; q < L; q++) {
+        int d, v = tb_quiet_value(u, t, L, q, &k, &d);
+        if (value_score(v, d) > cap)
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * The contents of a slot of tier (u, t) of tb, or -1 (a damaged block);
+ * *used 0 for an unused slot of the index. Without a quiet limit, the
+ * value and distance a probe reads, with one, the stored ranks. *cv and
+ * *cd: the best value and distance the mover gets by a step that
+ * captures there (*cv 2: none).
+ */
+static int slot_sym(const struct seega_tablebase *tb, int u, int t,
+                    uint64_t slot, tb_sym *y, int *used, int *cv, int *cd)
+{
+    const tb_table *src = &tb->tier[u][t];
     memset(y, 0, sizeof *y);
-    int v, n = (int)sym_ranks(&src->h);
+    *cv = 2;
+    *cd = 0;
+    int v, n = (int)sym_ranks(&src->h), x = 0, d = 0;
+    if (src->sym) { /* a packed source stores no unused slots */
+        uint32_t m, o;
+        tb_unrank(&tb->ix, u, t, slot, &m, &o);
+        *used = tb_rank(&tb->ix, m, o) == slot;
+    } else {
+        *used = tb_table_get(src, slot, &d) != TB_V_UNUSED;
+    }
+    if (*used && sg_tb_slot5(tb, u, t, slot, &x, &d, cv, cd) != 0)
+        return -1;
     if (src->h.rules[11]) {
         tb_ranks k;
         v = tb_table_ranks(src, slot, &k);
         int e[TB_RANKS_MAX] = {k.w, k.l, k.d, k.wp, k.lp};
         for (int i = 0; i < n; i++)
             y->r[i] = (uint16_t)e[i];
+    } else if (*used) {
+        v = x > 0 ? TB_V_WIN : x < 0 ? TB_V_LOSS : TB_V_DRAW;
+        y->r[0] = (uint16_t)d;
     } else {
-        int d;
         v = tb_table_get(src, slot, &d);
         y->r[0] = (uint16_t)d;
     }
     if (v < 0)
         return -1;
     y->v = (uint8_t)v;
-    if (src->sym) { /* a packed source stores no unused slots */
-        uint32_t m, o;
-        tb_unrank(ix, u, t, slot, &m, &o);
-        *used = tb_rank(ix, m, o) == slot;
-    } else {
-        *used = v != TB_V_UNUSED;
-    }
     return 0;
 }
 
@@ -646,6 +747,9 @@ typedef struct walk {
     uint32_t *sword, rword[TB_RUN_CODES];
     uint32_t sub_slots, subs; /* the layout (pass 1) */
     uint64_t runs;        /* the first walk: runs in sub-blocks of 4096 */
+    uint32_t *seq;        /* the entry of each slot, from the first walk
+                             (NULL: each walk finds them again) */
+    int seq_done;
     bitw blocks;          /* pass 1: the blocks */
     uint64_t *offs, *sums; /* pass 1: nblocks + 1, nblocks */
 } walk;
@@ -668,18 +772,24 @@ static void token(walk *w, int pass, uint32_t y, uint32_t run)
         bw_put(&w->blocks, run & ((1u << k) - 1), k);
 }
 
-static int32_t walk_slots(walk *w, int pass, const tb_table *src,
-                          const tb_index *ix, int u, int t)
+static int32_t walk_slots(walk *w, int pass,
+                          const struct seega_tablebase *tb, int u, int t)
 {
+    const tb_table *src = &tb->tier[u][t];
     const uint32_t S = w->sub_slots, G = pass ? w->subs : 1;
     const uint64_t per = (uint64_t)S * G;
     const uint64_t nblocks = (src->h.slots + per - 1) / per;
     uint64_t slots = src->h.slots;
+    const int L = src->h.rules[11], n = (int)sym_ranks(&src->h);
     tb_sym y;
-    int used;
+    int used, cv, cd;
     int64_t cur = -1;
+    /* The entries the first walk chose, where it kept them. */
+    const uint32_t *seq = w->seq_done ? w->seq : NULL;
+    if (seq && slots)
+        cur = seq[0];
     for (uint64_t s = 0; s < slots && cur < 0; s++) {
-        if (slot_sym(src, ix, u, t, s, &y, &used) != 0)
+        if (slot_sym(tb, u, t, s, &y, &used, &cv, &cd) != 0)
             return SEEGA_E_CORRUPT;
         if (used)
             cur = dict_find(&w->d, &y);
@@ -711,11 +821,25 @@ static int32_t walk_slots(walk *w, int pass, const tb_table *src,
             }
             uint32_t run = 0;
             for (uint64_t s = lo; s < hi; s++) {
-                if (slot_sym(src, ix, u, t, s, &y, &used) != 0)
-                    return SEEGA_E_CORRUPT;
                 int64_t e = cur;
+                if (seq) {
+                    e = seq[s];
+                    goto chosen;
+                }
+                if (slot_sym(tb, u, t, s, &y, &used, &cv, &cd) != 0)
+                    return SEEGA_E_CORRUPT;
+                /* A don't-care (its own entry no better than its best
+                 * capture, so equal to it): the run goes on where the
+                 * run's entry is no better either. */
+                if (used && cv != 2 &&
+                    sym_below(&w->d.e[cur], u, t, L, n, cv, cd) &&
+                    sym_below(&y, u, t, L, n, cv, cd))
+                    used = 0;
                 if (used && (e = dict_find(&w->d, &y)) < 0)
                     return SEEGA_E_NOMEM;
+                if (w->seq)
+                    w->seq[s] = (uint32_t)e;
+            chosen:
                 if (e != cur && run) {
                     token(w, pass, (uint32_t)cur, run);
                     run = 0;
@@ -738,6 +862,8 @@ static int32_t walk_slots(walk *w, int pass, const tb_table *src,
         if (w->blocks.err)
             return SEEGA_E_NOMEM;
     }
+    if (w->seq)
+        w->seq_done = 1;
     if (pass)
         w->offs[nblocks] = w->blocks.n;
     return SEEGA_OK;
@@ -781,11 +907,13 @@ static void walk_free(walk *w)
     free(w->blocks.p);
     free(w->offs);
     free(w->sums);
+    free(w->seq);
 }
 
-int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
+int32_t tb_pack_tier(const struct seega_tablebase *tb, int u, int t,
                      uint8_t **out, size_t *bytes, char *msg, size_t cap)
 {
+    const tb_table *src = &tb->tier[u][t];
     *out = NULL;
     *bytes = 0;
     walk w;
@@ -793,7 +921,12 @@ int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
     /* The dictionary and the runs, then the layout, the counts, the
      * codes, and the bits. */
     w.sub_slots = 4096;
-    int32_t st = walk_slots(&w, 0, src, ix, u, t);
+    /* The first walk keeps its choices for the next two (the don't-cares
+     * cost a lookahead each), within SEQ_MAX slots. */
+    if (src->h.slots <= SEQ_MAX)
+        w.seq = malloc((size_t)(src->h.slots ? src->h.slots : 1) *
+                       sizeof *w.seq);
+    int32_t st = walk_slots(&w, 0, tb, u, t);
     w.sub_slots = pick_sub_slots(src->h.slots, w.runs);
     uint32_t nsym = w.d.n;
     if (st == SEEGA_OK) {
@@ -804,7 +937,7 @@ int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
             st = SEEGA_E_NOMEM;
     }
     if (st == SEEGA_OK)
-        st = walk_slots(&w, 0, src, ix, u, t);
+        st = walk_slots(&w, 0, tb, u, t);
     if (st == SEEGA_OK &&
         (tb_code_lengths(w.scount, nsym, w.slen) != 0 ||
          tb_code_lengths(w.rcount, TB_RUN_CODES, w.rlen) != 0))
@@ -822,7 +955,7 @@ int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
     if (st == SEEGA_OK) {
         code_words(w.slen, nsym, w.sword);
         code_words(w.rlen, TB_RUN_CODES, w.rword);
-        st = walk_slots(&w, 1, src, ix, u, t);
+        st = walk_slots(&w, 1, tb, u, t);
     }
     /* The tier: header, dictionary, codes, index, blocks. */
     tb_header h = src->h;
@@ -1001,8 +1134,7 @@ int32_t tb_pack_write(const struct seega_tablebase *tb, int maxp,
             part[i] = NULL;
             len[i] = 0;
             if (st == SEEGA_OK)
-                st = tb_pack_tier(&tb->tier[a][b], &tb->ix, a, b, &part[i],
-                                  &len[i], msg, cap);
+                st = tb_pack_tier(tb, a, b, &part[i], &len[i], msg, cap);
             uint8_t *e = head + TB_PACK_HEADER + (size_t)i * PACK_ENTRY;
             tb_wr32(e, (uint32_t)a);
             tb_wr32(e + 4, (uint32_t)b);

@@ -106,31 +106,178 @@ static POS pos_of(uint32_t m, uint32_t o)
 
 /* ---- looking a position up ---------------------------------------------- */
 
-/* The stored value of a normal turn start of the moving phase. */
-static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
+static int eval_state(const struct seega_tablebase *tb, const POS *p0,
+                      tbv *out, seega_action *best);
+
+/* The value stored for a normal turn start of the moving phase, and its
+ * table: exact in a plain table, a lower bound in a packed one (a
+ * don't-care may hold a worse entry than its own, see lookup_cap). */
+static int lookup_stored(const struct seega_tablebase *tb, const POS *p,
+                         tbv *s, const tb_table **tab)
 {
     uint32_t m = (uint32_t)p->bb[p->side], o = (uint32_t)p->bb[p->side ^ 1];
     int u = bb_count(p->bb[p->side]), t = bb_count(p->bb[p->side ^ 1]);
     if (u > tb->maxp || t > tb->maxp || !tb_table_loaded(&tb->tier[u][t]))
         return TB_NOT_COVERED;
+    const tb_table *tt = &tb->tier[u][t];
     uint64_t slot = tb_rank(&tb->ix, m, o);
     int d = 0, v;
+    *tab = tt;
     if (tb->cr.quiet_limit) {
         tb_ranks k;
-        v = tb_table_ranks(&tb->tier[u][t], slot, &k);
-        if (v > TB_V_UNUSED) {
-            *out = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, &k);
-            return 0;
-        }
+        v = tb_table_ranks(tt, slot, &k);
+        if (v > TB_V_UNUSED)
+            *s = quiet_value(u, t, tb->cr.quiet_limit, p->quiet, &k);
     } else {
-        v = tb_table_get(&tb->tier[u][t], slot, &d);
+        v = tb_table_get(tt, slot, &d);
+        *s = (tbv){v == TB_V_WIN ? 1 : v == TB_V_LOSS ? -1 : 0,
+                   v == TB_V_DRAW ? 0 : d};
     }
-    switch (v) {
-    case TB_V_WIN: *out = (tbv){1, d}; return 0;
-    case TB_V_LOSS: *out = (tbv){-1, d}; return 0;
-    case TB_V_DRAW: *out = (tbv){0, 0}; return 0;
-    default: return SEEGA_E_CORRUPT; /* unused, or a damaged block */
+    if (v <= TB_V_UNUSED) /* unused, or a damaged block */
+        return SEEGA_E_CORRUPT;
+    return 0;
+}
+
+static int lookup_finish(const struct seega_tablebase *tb, const POS *p,
+                         const tb_table *tt, tbv s, const tbv *cap,
+                         int have_cap, tbv *out);
+
+/*
+ * The value for the mover of p of its child c (c made from p), backed up
+ * one ply: 0, an error, or with a bar 1 and no value when the child's
+ * stored value (a bound on its value, lookup_stored) shows it no better
+ * than the bar for the mover.
+ */
+static int child_value(const struct seega_tablebase *tb, const POS *p,
+                       const POS *c, const tbv *bar, tbv *cv)
+{
+    const sg_crules *r = &tb->cr;
+    POS q = *c;
+    int st;
+    if (q.result == SEEGA_ONGOING && p_at_turn_start(&q))
+        p_turn_start(&q, r);
+    if (q.result == SEEGA_ONGOING && q.state == SG_ST_NORMAL) {
+        const tb_table *ct;
+        tbv sc;
+        if ((st = lookup_stored(tb, &q, &sc, &ct)) != 0)
+            return st;
+        if (bar && tbv_score(tbv_back(sc, c->side == p->side, c, r, 1)) <=
+                       tbv_score(*bar))
+            return 1;
+        st = lookup_finish(tb, &q, ct, sc, NULL, 0, cv);
+    } else {
+        st = eval_state(tb, c, cv, NULL);
     }
+    if (st == 0)
+        *cv = tbv_back(*cv, c->side == p->side, c, r, 1);
+    return st;
+}
+
+/*
+ * The best value (tbv_score) of the side to move by a step that captures
+ * at a normal turn start, *have 0 when it has none. Only those steps are
+ * made: they go to the capture squares of the rule predicates
+ * (capture_squares), which the moving piece cannot spoil. A capture
+ * whose child's stored value (a bound on its value) shows it no better
+ * than the floor (NULL: none), or than a capture found before, is left
+ * out: *out is exact where it beats the floor.
+ */
+static int capture_best(const struct seega_tablebase *tb, const POS *p,
+                        const tbv *floor, tbv *out, int *have)
+{
+    const sg_crules *r = &tb->cr;
+    int me = p->side;
+    BB own = p->bb[me], capturable = rule_capturable(r, p->bb[me ^ 1]);
+    BB at = bb_and(p_empty(p), capture_squares(own, capturable, r->cap8));
+    *have = 0;
+    if (!bb_any(at))
+        return 0;
+    DEST dest = dest_of(at);
+    for (int d = 0; d < ndirs(r->move8); d++) {
+        int k = dir_delta(d);
+        for (BB t = step_to(own, d, dest); bb_any(t); t = bb_pop_lsb(t)) {
+            int to = bb_lsb(t);
+            POS c = *p;
+            make_t(&c, r, SG_ACT(SEEGA_ACTION_STEP, to - k, to), r->move8,
+                   r->cap8, 0);
+            const tbv *bar = *have && (!floor ||
+                                       tbv_score(*out) > tbv_score(*floor))
+                                 ? out
+                                 : floor;
+            tbv cv;
+            int st = child_value(tb, p, &c, bar, &cv);
+            if (st == 1)
+                continue;
+            if (st != 0)
+                return st;
+            if (!*have || tbv_score(cv) > tbv_score(*out))
+                *out = cv;
+            *have = 1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * The value of a normal turn start of the moving phase from its stored
+ * value s in table tt: s itself, or where the slot may be a don't-care
+ * (a packed table, docs/tablebases.md, "Packed tables"), the better of s
+ * and of the best capture, which decides the slot's value there (at
+ * every quiet counter: a capture settles the result in its own ply).
+ * cap: that best capture when the caller has it (have_cap 0: none),
+ * NULL to find it.
+ */
+static int lookup_finish(const struct seega_tablebase *tb, const POS *p,
+                         const tb_table *tt, tbv s, const tbv *cap,
+                         int have_cap, tbv *out)
+{
+    /* A win in one ply is the best there is: no capture changes it. */
+    if (tb_table_dc(tt) && !(s.v > 0 && s.d <= 1)) {
+        tbv c;
+        int have = have_cap, st;
+        if (cap)
+            c = *cap;
+        else if ((st = capture_best(tb, p, &s, &c, &have)) != 0)
+            return st;
+        if (have && tbv_score(c) > tbv_score(s))
+            s = c;
+    }
+    *out = s;
+    return 0;
+}
+
+static int lookup_cap(const struct seega_tablebase *tb, const POS *p,
+                      const tbv *cap, int have_cap, tbv *out)
+{
+    const tb_table *tt;
+    tbv s;
+    int st = lookup_stored(tb, p, &s, &tt);
+    return st ? st : lookup_finish(tb, p, tt, s, cap, have_cap, out);
+}
+
+static int lookup(const struct seega_tablebase *tb, const POS *p, tbv *out)
+{
+    return lookup_cap(tb, p, NULL, 0, out);
+}
+
+int32_t sg_tb_slot5(const struct seega_tablebase *tb, int u, int t,
+                    uint64_t slot, int *v, int *d, int *cap_v, int *cap_d)
+{
+    uint32_t m, o;
+    tb_unrank(&tb->ix, u, t, slot, &m, &o);
+    POS p = pos_of(m, o);
+    tbv c = {0, 0}, x;
+    int have;
+    int st = capture_best(tb, &p, NULL, &c, &have);
+    if (st == 0)
+        st = lookup_cap(tb, &p, &c, have, &x);
+    if (st != 0)
+        return st;
+    *v = x.v;
+    *d = x.d;
+    *cap_v = have ? c.v : 2;
+    *cap_d = c.d;
+    return 0;
 }
 
 /*
@@ -162,10 +309,13 @@ static int eval_state(const struct seega_tablebase *tb, const POS *p0,
         POS c = p;
         make_t(&c, r, acts[i], r->move8, r->cap8, 0);
         tbv cv;
-        int st = eval_state(tb, &c, &cv, NULL);
+        /* a child no better than the best so far is not looked at
+         * further: it would not be taken */
+        int st = child_value(tb, &p, &c, have ? &top : NULL, &cv);
+        if (st == 1)
+            continue;
         if (st != 0)
             return st;
-        cv = tbv_back(cv, c.side == p.side, &c, r, 1);
         if (!have || tbv_score(cv) > tbv_score(top)) {
             top = cv;
             have = 1;
@@ -174,13 +324,23 @@ static int eval_state(const struct seega_tablebase *tb, const POS *p0,
         }
     }
     if (p.state == SG_ST_NORMAL) {
-        /* The table is the value; the lookahead gave the action. */
-        int st = lookup(tb, &p, out);
-        return st;
+        /* The table is the value; the lookahead gave the action. Where
+         * the slot may be a don't-care, the best child is the value
+         * (no worse than the slot, the best capture among them). */
+        const tb_table *tt;
+        tbv s;
+        int st = lookup_stored(tb, &p, &s, &tt);
+        if (st != 0)
+            return st;
+        if (tb_table_dc(tt) && have && tbv_score(top) > tbv_score(s))
+            s = top;
+        *out = s;
+        return 0;
     }
     *out = top;
     return 0;
 }
+
 
 int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
                      int32_t *value, int32_t *dist, seega_action *best)

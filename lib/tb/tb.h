@@ -103,6 +103,7 @@ typedef struct tb_sym {
  * read through a table, longer ones by their length's first code. */
 #define TB_CODE_MAX 24
 #define TB_CODE_LUT 10
+#define TB_PAIR_LUT 12
 typedef struct tb_code {
     uint32_t count[TB_CODE_MAX + 1]; /* codes of each length */
     uint32_t first[TB_CODE_MAX + 1]; /* the first code of each length */
@@ -123,6 +124,9 @@ typedef struct tb_table {
     const uint8_t *base;
     tb_sym *sym;
     tb_code scode, rcode;
+    uint32_t *pair; /* by the next TB_PAIR_LUT bits: an entry's code and a
+                       run length's code at once, entry << 10 | k << 5 |
+                       both lengths (0: read them one by one) */
     uint8_t *checked;
     void *map;           /* the mapping, or NULL */
     size_t map_bytes;
@@ -212,10 +216,18 @@ void tb_packed_free(tb_table *tb);
  * unused slot has any value. */
 int tb_packed_get(const tb_table *tb, uint64_t slot, int *dist,
                   const tb_sym **sym);
-/* A packed table of tier (u, t) from any open table of it: the bytes in
- * *out (malloc'ed, the caller frees), SEEGA_OK or SEEGA_E_NOMEM or
+/* Whether the slots of a table may be don't-cares, whose value is the
+ * better of the stored one and of the best capture (tb/pack.c): a packed
+ * table. */
+static inline int tb_table_dc(const tb_table *tb)
+{
+    return tb->sym != NULL;
+}
+struct seega_tablebase;
+/* A packed table of tier (u, t) of tb (the lower tiers open): the bytes
+ * in *out (malloc'ed, the caller frees), SEEGA_OK or SEEGA_E_NOMEM or
  * SEEGA_E_CORRUPT (a damaged block of a packed source). */
-int32_t tb_pack_tier(const tb_table *src, const tb_index *ix, int u, int t,
+int32_t tb_pack_tier(const struct seega_tablebase *tb, int u, int t,
                      uint8_t **out, size_t *bytes, char *msg, size_t cap);
 
 /* Lengths of a prefix code of at most TB_CODE_MAX bits for the counts (a
@@ -364,6 +376,12 @@ int32_t tb_pack_write(const struct seega_tablebase *tb, int maxp,
 #define TB_NOT_COVERED (-1000)
 int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
                      int32_t *value, int32_t *dist, seega_action *best);
+/* A used slot of tier (u, t) as a probe reads it: its value (1, 0, -1)
+ * and distance (at quiet counter 0); and the best value and distance of a
+ * step that captures there, *cap_v 2 when none does. 0, or
+ * SEEGA_E_CORRUPT or TB_NOT_COVERED. */
+int32_t sg_tb_slot5(const struct seega_tablebase *tb, int u, int t,
+                    uint64_t slot, int *v, int *d, int *cap_v, int *cap_d);
 /* Where sg_tb_verify5 found a slot that disagrees with its actions. */
 typedef struct tb_fault {
     uint64_t checked;        /* slots checked (all used ones when OK) */
