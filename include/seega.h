@@ -2041,6 +2041,45 @@ SEEGA_API int32_t seega_tb_max_pieces(const seega_tablebase *tb);
 SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
                                  const seega_game *game, seega_tb_entry *entry);
 
+/**
+ * @brief The exact value of every legal action of a game's position, as a
+ *        chess site's tablebase shows each move: what playing it gives the
+ *        side to move, under best play afterwards.
+ *
+ * One entry per legal action (the actions of ::seega_legal_moves; the
+ * order is unspecified but deterministic): @c best is the action, @c value
+ * the result it leads to for the side to move now (::SEEGA_TB_WIN,
+ * ::SEEGA_TB_DRAW or ::SEEGA_TB_LOSS), @c distance the plies to the end
+ * counting this action (under a quiet limit: to the ply that settles the
+ * result, this one included, so 1 for a capture), -1 for a draw that goes
+ * on. The actions of ::seega_tb_probe's best value are those whose entry
+ * equals its value and distance. Covers what ::seega_tb_probe covers.
+ *
+ * @param tb   the tables
+ * @param game a game with the same rules
+ * @param buf  receives min(@p cap, n) entries; the @c version of each of
+ *             the first @p cap must be set; may be NULL when @p cap is 0
+ * @param cap  capacity of @p buf in entries (::SEEGA_MAX_ACTIONS always
+ *             suffices)
+ * @return n, the number of legal actions (also when @p cap is smaller; 0
+ *         for a finished game), or a negative status; on failure nothing
+ *         is written
+ * @retval SEEGA_E_INVALID     a NULL argument, or @p buf NULL with
+ *                             @p cap > 0, or @p cap negative
+ * @retval SEEGA_E_VERSION     an entry's @c version is not
+ *                             ::SEEGA_TB_ENTRY_VERSION
+ * @retval SEEGA_E_RULES       the game's rules are not the tables'
+ * @retval SEEGA_E_NOT_COVERED the placing phase, or more pieces than the
+ *                             tables hold
+ * @retval SEEGA_E_CORRUPT     the tables disagree with themselves, or a
+ *                             damaged block of a pack
+ * @par Thread safety
+ * Reads @p tb and @p game only: safe with other probes and other reads.
+ */
+SEEGA_API int32_t seega_tb_probe_actions(const seega_tablebase *tb,
+                                         const seega_game *game,
+                                         seega_tb_entry *buf, int32_t cap);
+
 /** @brief The version of ::seega_tb_tier this header describes. */
 #define SEEGA_TB_TIER_VERSION 1
 

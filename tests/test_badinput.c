@@ -837,6 +837,10 @@ static int32_t str_is(const char *s, const char *want)
       F_GAME, seega_tb_probe(NULL, G, tb_entry()))                            \
     X(tbp_null_game, "seega_tb_probe", "NULL", FX_NONE, SEEGA_E_INVALID, 0,    \
       seega_tb_probe(NULL, NULL, tb_entry()))                                 \
+    X(tbpa_null_tb, "seega_tb_probe_actions", "NULL", FX_MOVING,              \
+      SEEGA_E_INVALID, F_GAME, seega_tb_probe_actions(NULL, G, tb_entry(), 1)) \
+    X(tbpa_null_game, "seega_tb_probe_actions", "NULL", FX_NONE,              \
+      SEEGA_E_INVALID, 0, seega_tb_probe_actions(NULL, NULL, tb_entry(), 1))  \
     X(tbt_null, "seega_tb_tier_info", "NULL", FX_NONE, SEEGA_E_INVALID, 0,     \
       seega_tb_tier_info(NULL, 1, 1, tb_tier()))                              \
     X(tbv_null, "seega_tb_verify", "NULL", FX_NONE, SEEGA_E_INVALID, F_MSG,    \

@@ -58,6 +58,134 @@ static seega_tb_entry probe(const seega_tablebase *tb, seega_game *g)
     return e;
 }
 
+/* ---- the value of each action ----------------------------------------- */
+
+/* Positions of random placements of 2-3 X and 1-2 O pieces, either side to
+ * move (CLASSIC 5x5, a quiet counter 0): the SPN of number i. */
+static void random_spn(uint64_t *x, int i, char spn[SEEGA_SPN_MAX])
+{
+    char board[26];
+    memset(board, '.', 25);
+    board[25] = 0;
+    int nx = 2 + (i & 1), no = 1 + (i / 2 & 1);
+    for (int k = 0; k < nx + no;) {
+        *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+        int sq = (int)((*x >> 33) % 25);
+        if (board[sq] == '.')
+            board[sq] = k++ < nx ? 'x' : 'o';
+    }
+    int n = 0;
+    for (int rank = 4; rank >= 0; rank--) {
+        int run = 0;
+        for (int f = 0; f < 5; f++) {
+            char c = board[rank * 5 + f];
+            if (c == '.') {
+                run++;
+                continue;
+            }
+            if (run)
+                spn[n++] = (char)('0' + run), run = 0;
+            spn[n++] = c;
+        }
+        if (run)
+            spn[n++] = (char)('0' + run);
+        spn[n++] = rank ? '/' : ' ';
+    }
+    snprintf(spn + n, (size_t)SEEGA_SPN_MAX - (size_t)n, "%c 0 0 0 -",
+             (*x >> 20) & 1 ? 'x' : 'o');
+}
+
+/* seega_tb_probe_actions: one entry per legal action, each the value of
+ * the position after it seen from the mover (CLASSIC has no quiet limit:
+ * the same value where the mover moves again, a chain, else the other
+ * side's; one ply more; a draw -1), and the best of them the position's
+ * own value. Then a short buffer and bad input. */
+static void test_probe_actions(void **state)
+{
+    (void)state;
+    seega_rules r = rules_of("classic 5");
+    char *dir = scratch_dir();
+    seega_tablebase *tb = generate(&r, 3, dir);
+    seega_game *g = tu_game_rules(&r);
+    uint64_t x = 0x243F6A8885A308D3ull;
+    int rows = 0, wins = 0, losses = 0, draws = 0;
+    for (int i = 0; i < 400; i++) {
+        char spn[SEEGA_SPN_MAX];
+        random_spn(&x, i, spn);
+        tu_load(g, spn);
+        seega_tb_entry e[SEEGA_MAX_ACTIONS];
+        for (int k = 0; k < SEEGA_MAX_ACTIONS; k++)
+            e[k].version = SEEGA_TB_ENTRY_VERSION;
+        int32_t n = seega_tb_probe_actions(tb, g, e, SEEGA_MAX_ACTIONS);
+        seega_action legal[SEEGA_MAX_ACTIONS];
+        assert_int_equal(n, seega_legal_moves(g, legal, SEEGA_MAX_ACTIONS));
+        seega_tb_entry whole = probe(tb, g);
+        int best_seen = 0, top = -1;
+        for (int k = 0; k < n; k++) {
+            int found = 0;
+            for (int j = 0; j < n; j++)
+                found += legal[j] == e[k].best;
+            assert_int_equal(found, 1);
+            int32_t mover = seega_to_move(g);
+            assert_int_equal(seega_play(g, e[k].best), SEEGA_OK);
+            seega_tb_entry c = probe(tb, g);
+            int same = seega_to_move(g) == mover;
+            assert_int_equal(seega_undo(g), SEEGA_OK);
+            int32_t v = same ? c.value : -c.value;
+            assert_int_equal(e[k].value, v);
+            assert_int_equal(e[k].distance, v ? c.distance + 1 : -1);
+            /* the best row: the fastest win, a draw, the slowest loss */
+            int score = v > 0 ? 20000 - e[k].distance : v < 0 ? e[k].distance : 10000;
+            if (score > top)
+                top = score;
+            best_seen += e[k].best == whole.best;
+            wins += v > 0, losses += v < 0, draws += v == 0;
+            rows++;
+        }
+        if (n > 0) {
+            int want = whole.value > 0 ? 20000 - whole.distance
+                       : whole.value < 0 ? whole.distance : 10000;
+            assert_int_equal(top, want);
+            assert_int_equal(best_seen, 1);
+        }
+    }
+    assert_true(rows > 1000 && wins > 50 && losses > 50 && draws > 50);
+
+    /* A short buffer: the count, and only cap entries written. */
+    tu_load(g, "5/5/5/2x2/xo3 x 0 0 0 -");
+    seega_tb_entry two[3];
+    for (int k = 0; k < 3; k++)
+        two[k] = (seega_tb_entry){SEEGA_TB_ENTRY_VERSION, 7, 7, 7};
+    assert_int_equal(seega_tb_probe_actions(tb, g, two, 2), 5);
+    assert_int_not_equal(two[1].best, 7);
+    assert_int_equal(two[2].value, 7);
+    assert_int_equal(seega_tb_probe_actions(tb, g, NULL, 0), 5);
+    /* Bad input: an error, nothing written. */
+    two[1].version = 99;
+    two[0].value = 7;
+    assert_int_equal(seega_tb_probe_actions(tb, g, two, 2), SEEGA_E_VERSION);
+    assert_int_equal(two[0].value, 7);
+    assert_int_equal(seega_tb_probe_actions(tb, g, NULL, 1), SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_probe_actions(tb, g, two, -1), SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_probe_actions(NULL, g, two, 1), SEEGA_E_INVALID);
+    assert_int_equal(seega_tb_probe_actions(tb, NULL, two, 1), SEEGA_E_INVALID);
+    assert_int_equal(two[0].value, 7);
+    seega_game *start = tu_game_rules(&r);
+    two[1].version = SEEGA_TB_ENTRY_VERSION;
+    assert_int_equal(seega_tb_probe_actions(tb, start, two, 2),
+                     SEEGA_E_NOT_COVERED);
+    seega_free(start);
+    seega_rules other = rules_of("modern 5");
+    seega_game *og = tu_game_rules(&other);
+    tu_load(og, "5/5/5/2x2/xo3 x 0 0 0 -");
+    assert_int_equal(seega_tb_probe_actions(tb, og, two, 2), SEEGA_E_RULES);
+    assert_int_equal(two[0].value, 7);
+    seega_free(og);
+    seega_free(g);
+    seega_tb_close(tb);
+    remove_dir(dir);
+}
+
 /* ---- exactness against the naive solver ------------------------------- */
 
 typedef struct cmp_state {
@@ -1072,6 +1200,7 @@ int main(void)
         cmocka_unit_test(test_tier_info),
         cmocka_unit_test(test_turn_states),
         cmocka_unit_test(test_search_agrees),
+        cmocka_unit_test(test_probe_actions),
         cmocka_unit_test(test_exact_classic),
         cmocka_unit_test(test_exact_traditional),
         cmocka_unit_test(test_exact_diagonal_no_limit),

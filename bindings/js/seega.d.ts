@@ -202,6 +202,17 @@ export interface ProbeResult {
   best: Action | null;
 }
 
+/** What one action gives the side to move ({@link Game.probeActions}). */
+export interface ActionValue {
+  action: Action;
+  /** For the side to move if it plays the action, under best play after. */
+  value: "win" | "draw" | "loss";
+  /** Plies to the end counting this action (under a quiet limit: to the
+   *  ply that settles the result, 1 for a capture); null for a draw that
+   *  goes on. */
+  distance: number | null;
+}
+
 /** The tables of one rule set, once loaded ({@link loadTables}). */
 export interface TablesInfo {
   /** The rules' text, e.g. `"classic 5"`. */
@@ -331,6 +342,14 @@ export class Game {
    *  is the one of the call. Rejects with {@link NotCoveredError} beyond
    *  the tables (checked before anything is loaded). */
   probe(): Promise<ProbeResult>;
+  /** The exact value of every legal action of the position, as a chess
+   *  site's tablebase lists each move (`seega_tb_probe_actions`), loading
+   *  the tables first if needed; best first (the fastest wins, the draws,
+   *  the slowest losses). Rejects as {@link Game.probe}. */
+  probeActions(): Promise<ActionValue[]>;
+  /** {@link Game.probeActions} with the tables already loaded; else
+   *  throws {@link NotCoveredError} with reason `"not-loaded"`. */
+  probeActionsSync(): ActionValue[];
   /** {@link Game.probe} with the tables already loaded
    *  ({@link loadTables}); else throws {@link NotCoveredError} with
    *  reason `"not-loaded"`. */

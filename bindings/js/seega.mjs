@@ -938,19 +938,58 @@ export class Game {
     });
   }
 
+  probeActionsSync() {
+    const h = this.#handle;
+    const problem = this.#coverage();
+    if (problem) throw problem;
+    const tb = tablesOf(this.#rules);
+    if (!tb)
+      throw notCovered("not-loaded", `the tables of ${this.#rules.toText()} are not loaded yet: ` +
+        "await loadTables(rules) first, or use probeActions()");
+    const rows = withMemory(16 * MAX_ACTIONS, (p) => {
+      for (let i = 0; i < MAX_ACTIONS; i++) view().setUint32(p + 16 * i, TB_ENTRY_VERSION, true);
+      const n = this.#call(M._seega_tb_probe_actions(tb, h, p, MAX_ACTIONS));
+      const v = view();
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const value = v.getInt32(p + 16 * i + 4, true);
+        const distance = v.getInt32(p + 16 * i + 8, true);
+        out.push({
+          action: this.#action(v.getUint32(p + 16 * i + 12, true)),
+          value: value > 0 ? "win" : value < 0 ? "loss" : "draw",
+          distance: distance < 0 ? null : distance,
+        });
+      }
+      return out;
+    });
+    // Best first: the fastest wins, the draws, the slowest losses.
+    const rank = ({ value, distance }) =>
+      value === "win" ? distance : value === "draw" ? 1e6 : 2e6 - (distance ?? 0);
+    return rows.sort((a, b) => rank(a) - rank(b) ||
+      (a.action.text < b.action.text ? -1 : a.action.text > b.action.text ? 1 : 0));
+  }
+
+  probeActions() {
+    return this.#afterLoading((position) => position.probeActionsSync());
+  }
+
   // probe() loads the tables it needs first (so the position is read when
   // called, not when they arrive); every failure rejects.
   probe() {
+    return this.#afterLoading((position) => position.probeSync());
+  }
+
+  #afterLoading(answer) {
     try {
       this.#handle;
       const problem = this.#coverage();
       if (problem) throw problem;
-      if (tablesOf(this.#rules)) return Promise.resolve(this.probeSync());
+      if (tablesOf(this.#rules)) return Promise.resolve(answer(this));
       const position = this.copy();
       return loadTables(this.#rules).then(
         () => {
           try {
-            return position.probeSync();
+            return answer(position);
           } finally {
             position.free();
           }

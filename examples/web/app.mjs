@@ -380,32 +380,6 @@ function cancelAi() {
 const VERDICT = { win: "Win", draw: "Draw", loss: "Loss" };
 // How long a position stays before the engine analyses it, in milliseconds.
 const ENGINE_DELAY_MS = 300;
-const OTHER = { win: "loss", draw: "draw", loss: "win" };
-
-/** What one action gives the side that plays it, from the tables' probe of
- *  the position after it: the value, and the plies to the end counting
- *  this action (under a quiet limit, to the ply that settles the result:
- *  a capture settles it at once), as the library counts them inside a
- *  turn. A draw has no distance (null). */
-function throughAction(g, action) {
-  const child = g.copy();
-  try {
-    child.play(action);
-    const p = child.probeSync();
-    const value = child.toMove === g.toMove ? p.value : OTHER[p.value];
-    if (value === "draw") return { value, plies: null };
-    const settles = g.rules.quietLimit > 0 && child.quietCount === 0;
-    return { value, plies: settles ? 1 : p.distance + 1 };
-  } finally {
-    child.free();
-  }
-}
-
-/** Best first: the fastest wins, the draws, then the slowest losses. */
-function rank({ value, plies }) {
-  return value === "win" ? plies : value === "draw" ? 1e6 : 2e6 - plies;
-}
-
 function describe(value, plies) {
   return plies === null ? VERDICT[value] : `${VERDICT[value]} in ${plies}`;
 }
@@ -455,8 +429,9 @@ async function analyse() {
     tablesLine("loading", "Tables: loading…");
     const p = await position.probe();
     if (!current()) return;
-    const rows = position.legalMoves().map((a) => ({ action: a, ...throughAction(position, a) }));
-    rows.sort((a, b) => rank(a) - rank(b));
+    // Each action's value, from the library, best first.
+    const rows = position.probeActionsSync()
+      .map(({ action, value, distance }) => ({ action, value, plies: distance }));
     const dtz = g.rules.quietLimit > 0 ? " (plies to the next capture or the end)" : "";
     tablesLine("covered", `Tables: ${SIDE[g.toMove]} to move: ${describe(p.value, p.distance)}${dtz}`,
       { value: p.value, plies: p.distance ?? "" });

@@ -364,6 +364,45 @@ SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
     return SEEGA_OK;
 }
 
+SEEGA_API int32_t seega_tb_probe_actions(const seega_tablebase *tb,
+                                         const seega_game *game,
+                                         seega_tb_entry *buf, int32_t cap)
+{
+    if (!game)
+        return SEEGA_E_INVALID;
+    if (!tb || (!buf && cap > 0) || cap < 0)
+        return sg_fail(game, SEEGA_E_INVALID,
+                       "seega_tb_probe_actions: tb must not be NULL, nor buf "
+                       "with cap > 0, and cap must not be negative");
+    for (int32_t i = 0; i < cap; i++)
+        if (buf[i].version != SEEGA_TB_ENTRY_VERSION)
+            return sg_fail(game, SEEGA_E_VERSION,
+                           "seega_tb_probe_actions: unknown version %u of "
+                           "entry %d",
+                           (unsigned)buf[i].version, (int)i);
+    if (!same_rules(&game->rules, &tb->rules))
+        return sg_fail(game, SEEGA_E_RULES, "seega_tb_probe_actions: the "
+                                            "game's rules are not the tables'");
+    seega_action acts[SEEGA_MAX_ACTIONS];
+    int32_t value[SEEGA_MAX_ACTIONS], dist[SEEGA_MAX_ACTIONS];
+    int n = 0;
+    int32_t st = sg_tb_probe_actions5(tb, &game->pos, acts, value, dist, &n);
+    if (st == TB_NOT_COVERED)
+        return sg_fail(game, SEEGA_E_NOT_COVERED,
+                       "seega_tb_probe_actions: the position is not in the "
+                       "tables (placing, or more than %d pieces a side)",
+                       tb->maxp);
+    if (st != 0)
+        return sg_fail(game, SEEGA_E_CORRUPT,
+                       "seega_tb_probe_actions: the tables are inconsistent");
+    for (int i = 0; i < n && i < cap; i++) {
+        buf[i].value = value[i];
+        buf[i].distance = dist[i];
+        buf[i].best = acts[i];
+    }
+    return n;
+}
+
 SEEGA_API int32_t seega_tb_tier_info(const seega_tablebase *tb, int32_t mover,
                                      int32_t other, seega_tb_tier *out)
 {

@@ -341,15 +341,49 @@ static int eval_state(const struct seega_tablebase *tb, const POS *p0,
     return 0;
 }
 
+/* Whether the tables hold a position: the moving phase, and at most their
+ * pieces a side while the game goes on. */
+static int tb_covers(const struct seega_tablebase *tb, const POS *p)
+{
+    if (p_placing(p))
+        return 0;
+    return p->result != SEEGA_ONGOING ||
+           (bb_count(p->bb[0]) <= tb->maxp && bb_count(p->bb[1]) <= tb->maxp);
+}
+
+int32_t sg_tb_probe_actions5(const struct seega_tablebase *tb,
+                             const sg_posbuf *pos, seega_action *acts,
+                             int32_t *value, int32_t *dist, int *n)
+{
+    const sg_crules *r = &tb->cr;
+    POS p = *CP_(pos);
+    *n = 0;
+    if (!tb_covers(tb, &p))
+        return TB_NOT_COVERED;
+    if (p.result == SEEGA_ONGOING && p_at_turn_start(&p))
+        p_turn_start(&p, r);
+    if (p.result != SEEGA_ONGOING)
+        return 0;
+    int k = p_gen(&p, r, acts);
+    for (int i = 0; i < k; i++) {
+        POS c = p;
+        make_t(&c, r, acts[i], r->move8, r->cap8, 0);
+        tbv cv;
+        int st = child_value(tb, &p, &c, NULL, &cv);
+        if (st != 0)
+            return st;
+        value[i] = cv.v;
+        dist[i] = cv.v ? cv.d : -1;
+    }
+    *n = k;
+    return 0;
+}
 
 int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
                      int32_t *value, int32_t *dist, seega_action *best)
 {
     const POS *p = CP_(pos);
-    if (p_placing(p))
-        return TB_NOT_COVERED;
-    if (p->result == SEEGA_ONGOING &&
-        (bb_count(p->bb[0]) > tb->maxp || bb_count(p->bb[1]) > tb->maxp))
+    if (!tb_covers(tb, p))
         return TB_NOT_COVERED;
     tbv v;
     int st = eval_state(tb, p, &v, best);

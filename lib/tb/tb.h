@@ -376,6 +376,13 @@ int32_t tb_pack_write(const struct seega_tablebase *tb, int maxp,
 #define TB_NOT_COVERED (-1000)
 int32_t sg_tb_probe5(const struct seega_tablebase *tb, const sg_posbuf *pos,
                      int32_t *value, int32_t *dist, seega_action *best);
+/* Each legal action of a covered 5x5 position and what it gives the side
+ * to move: 0 and *n actions in acts (at most SEEGA_MAX_ACTIONS), value
+ * (1, 0, -1) and distance (-1 for a draw) of each, 0 actions once over;
+ * TB_NOT_COVERED or SEEGA_E_CORRUPT as sg_tb_probe5. */
+int32_t sg_tb_probe_actions5(const struct seega_tablebase *tb,
+                             const sg_posbuf *pos, seega_action *acts,
+                             int32_t *value, int32_t *dist, int *n);
 /* A used slot of tier (u, t) as a probe reads it: its value (1, 0, -1)
  * and distance (at quiet counter 0); and the best value and distance of a
  * step that captures there, *cap_v 2 when none does. 0, or

@@ -119,6 +119,42 @@ for (const [i, preset] of PRESETS.entries()) {
   });
 }
 
+for (const [i, preset] of PRESETS.entries()) {
+  withTables(`${preset}: probeActionsSync gives each action's value through the position after it`, async () => {
+    await loadTables(preset);
+    let rows = 0;
+    for (const spn of coveredPositions(preset, 40, 2000 + i)) {
+      const g = Game.fromSpn(spn, preset);
+      const actions = g.probeActionsSync();
+      if (g.isOver) {
+        assert.deepEqual(actions, []);
+      } else {
+        // One row per legal action, each as the probe after it says, best
+        // first, the first as good as the position's own value.
+        assert.deepEqual(actions.map((r) => r.action.text).sort(),
+          g.legalMoves().map((a) => a.text).sort(), spn);
+        for (const r of actions)
+          assert.deepEqual({ value: r.value, distance: r.distance }, throughAction(g, r.action),
+            `${preset} ${spn} ${r.action.text}`);
+        const p = g.probeSync();
+        assert.deepEqual({ value: actions[0].value, distance: actions[0].distance },
+          { value: p.value, distance: p.distance }, spn);
+        const order = { win: 0, draw: 1, loss: 2 };
+        for (let k = 1; k < actions.length; k++) {
+          const [a, b] = [actions[k - 1], actions[k]];
+          assert.ok(order[a.value] < order[b.value] || (order[a.value] === order[b.value] &&
+            (a.value === "win" ? a.distance <= b.distance : a.value === "loss" ? a.distance >= b.distance : true)),
+            `${spn}: not best first`);
+        }
+        rows += actions.length;
+      }
+      assert.deepEqual(await g.probeActions(), actions);
+      g.free();
+    }
+    assert.ok(rows > 40, `${preset}: only ${rows} actions checked`);
+  });
+}
+
 withTables("probe() resolves as probeSync() does, for the position of the call", async () => {
   const g = Game.fromSpn(WON, "classic");
   const pending = g.probe();

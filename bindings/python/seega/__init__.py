@@ -46,6 +46,7 @@ from ._rules import PRESETS, Rules
 from ._tablebase import (
     BUNDLED_MAX_PIECES,
     TB_MAX_PIECES,
+    ActionValue,
     ProbeResult,
     Tablebase,
     TablebaseProgress,
@@ -80,6 +81,7 @@ def status_text(status: int) -> str:
 __all__ = [
     "ABI_MAJOR",
     "Action",
+    "ActionValue",
     "BUNDLED_MAX_PIECES",
     "CorruptTablebaseError",
     "DEFAULT_MAX_ACTIONS",

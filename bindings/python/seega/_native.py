@@ -562,6 +562,7 @@ _TABLEBASE: List[Tuple[str, Any, List[Any], Optional[Callable[..., Any]]]] = [
     ("seega_tb_close", None, [_TB], None),
     ("seega_tb_max_pieces", _I, [_TB], None),
     ("seega_tb_probe", _I, [_TB, _G, POINTER(TbEntryStruct)], _check_second_game),
+    ("seega_tb_probe_actions", _I, [_TB, _G, POINTER(TbEntryStruct), _I], _check_second_game),
     ("seega_tb_tier_info", _I, [_TB, _I, _I, POINTER(TbTierStruct)], None),
     ("seega_tb_verify", _I, [_TB, _I, _I, POINTER(c_uint64), _BUF, c_size_t], None),
     ("seega_set_tablebase", _I, [_G, _TB], _check_game),

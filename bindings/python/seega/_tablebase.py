@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._game import Game
 
 __all__ = [
+    "ActionValue",
     "Tablebase",
     "ProbeResult",
     "TierInfo",
@@ -67,6 +68,22 @@ class ProbeResult(NamedTuple):
     value: str
     distance: Optional[int]
     best: Optional[Action]
+
+
+class ActionValue(NamedTuple):
+    """What one action gives the side to move (:meth:`Tablebase.probe_actions`).
+
+    - ``action``: the :class:`Action`
+    - ``value``: ``"win"``, ``"draw"`` or ``"loss"`` for the side to move
+      if it plays it, under best play afterwards
+    - ``distance``: plies to the end counting this action (under a
+      quiet-turn limit, to the ply that settles the result: 1 for a
+      capture); None for a draw that goes on
+    """
+
+    action: Action
+    value: str
+    distance: Optional[int]
 
 
 class TierInfo(NamedTuple):
@@ -446,6 +463,37 @@ class Tablebase:
             None if entry.value == N.TB_DRAW else entry.distance,
             self._notation.action(entry.best) if entry.best else None,
         )
+
+    def probe_actions(self, game: "Game") -> List[ActionValue]:
+        """The exact value of each legal action of the game's position
+        (``seega_tb_probe_actions``), as a chess site's tablebase lists
+        each move: an :class:`ActionValue` per action, ``value`` and
+        ``distance`` for the side to move if it plays it (the distance
+        counts that action; ``None`` for a draw that goes on), best first:
+        the fastest wins, the draws, then the slowest losses. Covers and
+        raises as :meth:`probe`; a finished game has no actions."""
+        from ._game import Game
+
+        if not isinstance(game, Game):
+            raise TypeError("probe_actions() takes a seega.Game, not %s"
+                            % type(game).__name__)
+        buf = (N.TbEntryStruct * N.MAX_ACTIONS)()
+        for entry in buf:
+            entry.version = N.TB_ENTRY_VERSION
+        with game._lock:
+            handle = game._h()
+            tb = self._use()
+            try:
+                n = _lib.seega_tb_probe_actions(tb, handle, buf, N.MAX_ACTIONS)
+            finally:
+                self._done()
+        out = [ActionValue(self._notation.action(e.best), _VALUES.get(e.value, "draw"),
+                           None if e.distance < 0 else e.distance) for e in buf[:n]]
+        order = {"win": 0, "draw": 1, "loss": 2}
+        out.sort(key=lambda a: (order[a.value],
+                                (a.distance or 0) * (-1 if a.value == "loss" else 1),
+                                a.action.text))
+        return out
 
     def tier_info(self, mover: int, other: int) -> TierInfo:
         """The figures of the tier ``mover`` pieces (side to move) against

@@ -486,6 +486,31 @@ class TestBundled(TablesCase):
         with self.assertRaises(TypeError):
             seega.Tablebase.bundled(5)
 
+    def test_probe_actions(self):
+        tb = self.bundled("classic")
+        with seega.Game.from_spn("4o/5/xox2/1oo2/2x1x x 0 0 0 -") as g:
+            rows = tb.probe_actions(g)
+            self.assertEqual(sorted(r.action.text for r in rows),
+                             sorted(a.text for a in g.legal_moves()))
+            whole = tb.probe(g)
+            self.assertEqual((rows[0].value, rows[0].distance), whole[:2])
+            for row in rows:
+                g.play(row.action)
+                after, same = tb.probe(g), g.to_move == "x"
+                g.undo()
+                flipped = {"win": "loss", "loss": "win", "draw": "draw"}[after.value]
+                self.assertEqual(row.value, after.value if same else flipped)
+                self.assertEqual(row.distance,
+                                 None if after.value == "draw" else after.distance + 1)
+        with seega.Game.from_spn(WIN_IN_1) as g:
+            rows = self.open().probe_actions(g)
+            self.assertEqual(rows[0], seega.ActionValue("c2-c1", "win", 1))
+            self.assertEqual(len(rows), 5)
+        with seega.Game("classic") as start, self.assertRaises(seega.NotCoveredError):
+            tb.probe_actions(start)
+        with self.assertRaises(TypeError):
+            tb.probe_actions("4o/5/xox2/1oo2/2x1x x 0 0 0 -")
+
     def test_where_the_packs_are_looked_for(self):
         with tempfile.TemporaryDirectory(prefix="seega-tb-ship-") as d:
             # SEEGA_TABLES, when set, is the only place.
