@@ -252,8 +252,10 @@ static void test_roundtrip_distances(void **state)
 {
     (void)state;
     compare(&classic3);
+    /* at 2 a side where only every 16th slot is compared (slot_stride) */
+    int max = slot_stride() > 1 ? 2 : 3;
     roundtrip("traditional 5", 3);
-    roundtrip("diagonal 5 quiet_limit=0", 3); /* eight directions */
+    roundtrip("diagonal 5 quiet_limit=0", max); /* eight directions */
 }
 
 static void test_roundtrip_ranks(void **state)
