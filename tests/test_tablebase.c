@@ -374,36 +374,8 @@ static void test_search_agrees(void **state)
     uint64_t x = 0x9E3779B97F4A7C15ull;
     int proven = 0, wins = 0;
     for (int i = 0; i < 3000; i++) {
-        char board[26];
-        memset(board, '.', 25);
-        board[25] = 0;
-        int nx = 2 + (i & 1), no = 1 + (i / 2 & 1);
-        for (int k = 0; k < nx + no;) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            int sq = (int)((x >> 33) % 25);
-            if (board[sq] == '.')
-                board[sq] = k++ < nx ? 'x' : 'o';
-        }
         char spn[SEEGA_SPN_MAX];
-        int n = 0;
-        for (int rank = 4; rank >= 0; rank--) {
-            int run = 0;
-            for (int f = 0; f < 5; f++) {
-                char c = board[rank * 5 + f];
-                if (c == '.') {
-                    run++;
-                    continue;
-                }
-                if (run)
-                    spn[n++] = (char)('0' + run), run = 0;
-                spn[n++] = c;
-            }
-            if (run)
-                spn[n++] = (char)('0' + run);
-            spn[n++] = rank ? '/' : ' ';
-        }
-        snprintf(spn + n, sizeof spn - (size_t)n, "%c 0 0 0 -",
-                 (x >> 20) & 1 ? 'x' : 'o');
+        random_spn(&x, i, spn);
         tu_load(g, spn);
         int32_t reason;
         if (seega_result(g, &reason) != SEEGA_ONGOING)
