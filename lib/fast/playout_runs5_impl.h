@@ -89,18 +89,14 @@ SG_INLINE int p5_sq(int s) { return s - s / 6; }
  * packed (pext) and spread onto the middle ones (pdep), are the squares
  * to take if a capturable enemy (rule_capturable) stands there.
  */
-#define P5_PAIR(s, dr, df, far)                                                \
-    (P5_NB(s, 2 * (dr), 2 * (df))                                              \
-         ? ((far) ? P5_NB(s, 2 * (dr), 2 * (df)) : P5_NB(s, dr, df))           \
-         : 0)
-#define P5_PAIRS4(s, far)                                                      \
-    (P5_PAIR(s, 1, 0, far) | P5_PAIR(s, -1, 0, far) | P5_PAIR(s, 0, 1, far) |  \
-     P5_PAIR(s, 0, -1, far))
-#define P5_PAIRS(s, c8, far)                                                   \
-    (P5_PAIRS4(s, far) |                                                       \
-     ((c8) ? P5_PAIR(s, 1, 1, far) | P5_PAIR(s, -1, -1, far) |                 \
-                 P5_PAIR(s, 1, -1, far) | P5_PAIR(s, -1, 1, far)               \
-           : 0))
+/* The far square and the middle square of the sandwich that a piece
+ * arriving on s closes in direction (dr, df), if the far one is on the
+ * board (0 otherwise). */
+#define P5_FAR1(s, dr, df) P5_NB(s, 2 * (dr), 2 * (df))
+#define P5_MID1(s, dr, df) (P5_FAR1(s, dr, df) ? P5_B((s) + 6 * (dr) + (df)) : 0)
+#define P5_PAIRS(X, s, c8)                                                     \
+    (X(s, 1, 0) | X(s, -1, 0) | X(s, 0, 1) | X(s, 0, -1) |                     \
+     ((c8) ? X(s, 1, 1) | X(s, -1, -1) | X(s, 1, -1) | X(s, -1, 1) : 0))
 
 /*
  * Bit b of word j: the step to padded square s (b in the low copy,
@@ -116,33 +112,43 @@ typedef struct P5_STEP {
     uint64_t far; /* far sides of the sandwiches s closes ... */
     uint64_t mid; /* ... and the squares they take */
 } P5_STEP;
-#define P5_S(b) ((b) >= P5_HI ? (b)-P5_HI : (b))
-#define P5_D(j, b) (2 * (j) + ((b) >= P5_HI))
-#define P5_DR(d) ((d) == 2 || (d) == 3 ? 0 : (d) % 2 ? -1 : 1)
-#define P5_DF(d) ((d) < 2 ? 0 : (d) == 2 || (d) == 4 || (d) == 7 ? 1 : -1)
-#define P5_FROM(j, b) P5_NB(P5_S(b), -P5_DR(P5_D(j, b)), -P5_DF(P5_D(j, b)))
-#define P5_MV(j, b) (P5_FROM(j, b) ? P5_FROM(j, b) | P5_B(P5_S(b)) : 0)
-/* k = 4 c8 + j */
-#define P5_STEP_E(k, b)                                                        \
-    {P5_MV((k) % 4, b), P5_MV((k) % 4, b) | P5_MV((k) % 4, b) << P5_HI,        \
-     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 4, 1) : 0,                    \
-     P5_MV((k) % 4, b) ? P5_PAIRS(P5_S(b), (k) / 4, 0) : 0},
-#define P5_FOR64(X, k)                                                         \
-    X(k, 0) X(k, 1) X(k, 2) X(k, 3) X(k, 4) X(k, 5) X(k, 6) X(k, 7) X(k, 8)    \
-    X(k, 9) X(k, 10) X(k, 11) X(k, 12) X(k, 13) X(k, 14) X(k, 15) X(k, 16)     \
-    X(k, 17) X(k, 18) X(k, 19) X(k, 20) X(k, 21) X(k, 22) X(k, 23) X(k, 24)    \
-    X(k, 25) X(k, 26) X(k, 27) X(k, 28) X(k, 29) X(k, 30) X(k, 31) X(k, 32)    \
-    X(k, 33) X(k, 34) X(k, 35) X(k, 36) X(k, 37) X(k, 38) X(k, 39) X(k, 40)    \
-    X(k, 41) X(k, 42) X(k, 43) X(k, 44) X(k, 45) X(k, 46) X(k, 47) X(k, 48)    \
-    X(k, 49) X(k, 50) X(k, 51) X(k, 52) X(k, 53) X(k, 54) X(k, 55) X(k, 56)    \
-    X(k, 57) X(k, 58) X(k, 59) X(k, 60) X(k, 61) X(k, 62) X(k, 63)
-#define P5_STEPS_J(k)                                                          \
-    {{P5_FOR64(P5_STEP_E, k)},                                                 \
-     {P5_FOR64(P5_STEP_E, k + 1)},                                             \
-     {P5_FOR64(P5_STEP_E, k + 2)},                                             \
-     {P5_FOR64(P5_STEP_E, k + 3)}}
+/* The step in direction (dr, df) that lands on padded square s, if any. */
+#define P5_MV(s, dr, df)                                                       \
+    (P5_NB(s, -(dr), -(df)) ? P5_NB(s, -(dr), -(df)) | P5_B(s) : 0)
+/* Every macro argument below is a literal: nested macros whose arguments
+ * are expressions grow the table's source exponentially. */
+#define P5_STEP_E(c8, dr, df, s)                                               \
+    {P5_MV(s, dr, df), P5_MV(s, dr, df) | P5_MV(s, dr, df) << P5_HI,           \
+     P5_MV(s, dr, df) ? P5_PAIRS(P5_FAR1, s, c8) : 0,                          \
+     P5_MV(s, dr, df) ? P5_PAIRS(P5_MID1, s, c8) : 0},
+/* The 64 bits of word j: the low copy's 35 (direction 2j: (dr, df)), then
+ * the high copy's 29 (direction 2j + 1: (hr, hf)). */
+#define P5_WORD(X, c8, dr, df, hr, hf)                                         \
+    {X(c8, dr, df, 0) X(c8, dr, df, 1) X(c8, dr, df, 2) X(c8, dr, df, 3)       \
+     X(c8, dr, df, 4) X(c8, dr, df, 5) X(c8, dr, df, 6) X(c8, dr, df, 7)       \
+     X(c8, dr, df, 8) X(c8, dr, df, 9) X(c8, dr, df, 10) X(c8, dr, df, 11)     \
+     X(c8, dr, df, 12) X(c8, dr, df, 13) X(c8, dr, df, 14) X(c8, dr, df, 15)   \
+     X(c8, dr, df, 16) X(c8, dr, df, 17) X(c8, dr, df, 18) X(c8, dr, df, 19)   \
+     X(c8, dr, df, 20) X(c8, dr, df, 21) X(c8, dr, df, 22) X(c8, dr, df, 23)   \
+     X(c8, dr, df, 24) X(c8, dr, df, 25) X(c8, dr, df, 26) X(c8, dr, df, 27)   \
+     X(c8, dr, df, 28) X(c8, dr, df, 29) X(c8, dr, df, 30) X(c8, dr, df, 31)   \
+     X(c8, dr, df, 32) X(c8, dr, df, 33) X(c8, dr, df, 34)                     \
+     X(c8, hr, hf, 0) X(c8, hr, hf, 1) X(c8, hr, hf, 2) X(c8, hr, hf, 3)       \
+     X(c8, hr, hf, 4) X(c8, hr, hf, 5) X(c8, hr, hf, 6) X(c8, hr, hf, 7)       \
+     X(c8, hr, hf, 8) X(c8, hr, hf, 9) X(c8, hr, hf, 10) X(c8, hr, hf, 11)     \
+     X(c8, hr, hf, 12) X(c8, hr, hf, 13) X(c8, hr, hf, 14) X(c8, hr, hf, 15)   \
+     X(c8, hr, hf, 16) X(c8, hr, hf, 17) X(c8, hr, hf, 18) X(c8, hr, hf, 19)   \
+     X(c8, hr, hf, 20) X(c8, hr, hf, 21) X(c8, hr, hf, 22) X(c8, hr, hf, 23)   \
+     X(c8, hr, hf, 24) X(c8, hr, hf, 25) X(c8, hr, hf, 26) X(c8, hr, hf, 27)   \
+     X(c8, hr, hf, 28)}
+/* The words' directions, in core/geometry_impl.h's order (N, S, E, W, NE,
+ * SW, NW, SE) as (ranks, files). */
+#define P5_WORDS(c8)                                                           \
+    {P5_WORD(P5_STEP_E, c8, 1, 0, -1, 0), P5_WORD(P5_STEP_E, c8, 0, 1, 0, -1), \
+     P5_WORD(P5_STEP_E, c8, 1, 1, -1, -1),                                     \
+     P5_WORD(P5_STEP_E, c8, 1, -1, -1, 1)}
 
-static const P5_STEP P5_STEPS[2][4][64] = {P5_STEPS_J(0), P5_STEPS_J(4)};
+static const P5_STEP P5_STEPS[2][4][64] = {P5_WORDS(0), P5_WORDS(1)};
 
 /* One step of a padded set in direction d (the directions of
  * core/geometry_impl.h); the padding keeps the shifts from wrapping round
