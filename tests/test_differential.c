@@ -1326,8 +1326,9 @@ static void gen_from_pool(uint64_t *s, const seega_rules *r, char *out,
             break;
         }
     }
-    snprintf(out, cap, "%s %s %s %s %s %s", f[0], f[1], f[2], f[3], f[4],
-             f[5]);
+    int w = snprintf(out, cap, "%s %s %s %s %s %s", f[0], f[1], f[2], f[3],
+                     f[4], f[5]);
+    assert_true(w > 0 && (size_t)w < cap);
 }
 
 static long g_fuzz_accepted, g_fuzz_refused;

@@ -578,7 +578,9 @@ static inline int tu_step(seega_game *g, const char *step, char *got,
         }
         tu_sorted_words(want, sorted);
         tu_legal(g, legal);
-        snprintf(got, cap, "%s", legal);
+        size_t len = strlen(legal) < cap ? strlen(legal) : cap - 1;
+        memcpy(got, legal, len); /* shown cut to cap, compared in full */
+        got[len] = '\0';
         return strcmp(legal, sorted) != 0;
     }
     if (strcmp(verb, "nlegal") == 0) {
