@@ -34,7 +34,8 @@
 #      (SEEGA_NO_DISPATCH: the code of CPUs other than x86): every test
 #      but layers and python_venv_install (compiler-independent checks
 #      that step 1 runs, and the slowest tests of this step);
-#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer: every test;
+#   5. gcc, AddressSanitizer + UndefinedBehaviorSanitizer, at -O1: every
+#      test;
 #   6. gcc, Release, 5x5 perft without AVX2 (SEEGA_NO_WIDE: the
 #      POPCNT/BMI2 variant, which x86 CPUs without AVX2 run) and no inline
 #      asm (SEEGA_NO_ASM: the C that CPUs other than x86-64 compile, the
@@ -59,8 +60,8 @@
 #      there) and layers (the headers on their own, as in steps 1 and
 #      4-5), with SEEGA_TEST_SCALE=0.05 as in step 3 (test_differential's
 #      random games and the stop trials of test_search_stop cut to 5%,
-#      test_tb_stop and test_tb_cluster on smaller tiers). About 5
-#      minutes on two cores, 4.3 of them the build.
+#      test_tb_stop and test_tb_cluster on smaller tiers). About 3
+#      minutes on two cores, 2.5 of them the build (at -O1).
 # Each step prints the seconds elapsed since the start. Build trees go to
 # build-ci/ (override with SEEGA_CI_DIR). Exit status is non-zero on the
 # first failure.
