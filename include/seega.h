@@ -20,7 +20,32 @@ extern "C" {
  *
  * Every function is declared here, in a fixed order: export macro,
  * version, opaque types, status codes, constants, rules, lifecycle,
- * actions, text, state queries, analysis, simulation, learning interface, search.
+ * actions, text, state queries, analysis, simulation, learning interface,
+ * search, game records, endgame tablebases.
+ *
+ * @par What each part promises
+ * Everything declared here is the stable ABI of major version 1 (see
+ * @ref abi_page): no function, struct layout or constant changes before
+ * 2.0; a minor release only adds. Within that, behaviour is promised part
+ * by part:
+ * - the rules, actions, text (SPN, action and rules text), state queries,
+ *   analysis, the learning interface's index space and planes, and game
+ *   records are exact and fixed: the same calls give the same answers in
+ *   every 1.x release, on every platform;
+ * - the simulation's playouts are fixed for a seed: the same position,
+ *   seed and counts give the same stats in every 1.x release;
+ * - the search promises legal actions, its limits and its stop, not its
+ *   choices: a later release may search differently (stronger), so the
+ *   action, score, depth and node counts may change;
+ * - the endgame tablebases' values and distances are exact and fixed; a
+ *   later release reads the files of an earlier one (file version 1 and
+ *   the packs);
+ * - the cluster interface (::seega_tb_generate_cluster, ::seega_tb_cluster,
+ *   ::seega_tb_exchange_fn) is an advanced part, for programs that bring
+ *   their own transport: stable like the rest, and versioned, so it grows
+ *   by appended fields. There is no experimental part today; one would be
+ *   fenced, declared only where the program defines SEEGA_EXPERIMENTAL
+ *   (@ref abi_page, "Advanced and experimental interfaces").
  *
  * @par Thread safety
  * A ::seega_game is not internally locked. Calls on one game must not
