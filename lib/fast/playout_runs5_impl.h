@@ -93,7 +93,8 @@ SG_INLINE int p5_sq(int s) { return s - s / 6; }
  * arriving on s closes in direction (dr, df), if the far one is on the
  * board (0 otherwise). */
 #define P5_FAR1(s, dr, df) P5_NB(s, 2 * (dr), 2 * (df))
-#define P5_MID1(s, dr, df) (P5_FAR1(s, dr, df) ? P5_B((s) + 6 * (dr) + (df)) : 0)
+#define P5_MID1(s, dr, df)                                                     \
+    (P5_FAR1(s, dr, df) ? P5_B((s) + 6 * (dr) + (df)) : 0)
 #define P5_PAIRS(X, s, c8)                                                     \
     (X(s, 1, 0) | X(s, -1, 0) | X(s, 0, 1) | X(s, 0, -1) |                     \
      ((c8) ? X(s, 1, 1) | X(s, -1, -1) | X(s, 1, -1) | X(s, -1, 1) : 0))
@@ -121,26 +122,23 @@ typedef struct P5_STEP {
     {P5_MV(s, dr, df), P5_MV(s, dr, df) | P5_MV(s, dr, df) << P5_HI,           \
      P5_MV(s, dr, df) ? P5_PAIRS(P5_FAR1, s, c8) : 0,                          \
      P5_MV(s, dr, df) ? P5_PAIRS(P5_MID1, s, c8) : 0},
-/* The 64 bits of word j: the low copy's 35 (direction 2j: (dr, df)), then
- * the high copy's 29 (direction 2j + 1: (hr, hf)). */
+/* The squares 0 to 28 of one copy, each as X(c8, dr, df, s). */
+#define P5_FOR29(X, c8, dr, df)                                                \
+    X(c8, dr, df, 0) X(c8, dr, df, 1) X(c8, dr, df, 2) X(c8, dr, df, 3)        \
+    X(c8, dr, df, 4) X(c8, dr, df, 5) X(c8, dr, df, 6) X(c8, dr, df, 7)        \
+    X(c8, dr, df, 8) X(c8, dr, df, 9) X(c8, dr, df, 10) X(c8, dr, df, 11)      \
+    X(c8, dr, df, 12) X(c8, dr, df, 13) X(c8, dr, df, 14) X(c8, dr, df, 15)    \
+    X(c8, dr, df, 16) X(c8, dr, df, 17) X(c8, dr, df, 18) X(c8, dr, df, 19)    \
+    X(c8, dr, df, 20) X(c8, dr, df, 21) X(c8, dr, df, 22) X(c8, dr, df, 23)    \
+    X(c8, dr, df, 24) X(c8, dr, df, 25) X(c8, dr, df, 26) X(c8, dr, df, 27)    \
+    X(c8, dr, df, 28)
+/* The 64 bits of word j: the low copy's 35 (direction 2j: (dr, df); bits
+ * 29 to 34 are no square), then the high copy's 29 (direction 2j + 1:
+ * (hr, hf)). */
 #define P5_WORD(X, c8, dr, df, hr, hf)                                         \
-    {X(c8, dr, df, 0) X(c8, dr, df, 1) X(c8, dr, df, 2) X(c8, dr, df, 3)       \
-     X(c8, dr, df, 4) X(c8, dr, df, 5) X(c8, dr, df, 6) X(c8, dr, df, 7)       \
-     X(c8, dr, df, 8) X(c8, dr, df, 9) X(c8, dr, df, 10) X(c8, dr, df, 11)     \
-     X(c8, dr, df, 12) X(c8, dr, df, 13) X(c8, dr, df, 14) X(c8, dr, df, 15)   \
-     X(c8, dr, df, 16) X(c8, dr, df, 17) X(c8, dr, df, 18) X(c8, dr, df, 19)   \
-     X(c8, dr, df, 20) X(c8, dr, df, 21) X(c8, dr, df, 22) X(c8, dr, df, 23)   \
-     X(c8, dr, df, 24) X(c8, dr, df, 25) X(c8, dr, df, 26) X(c8, dr, df, 27)   \
-     X(c8, dr, df, 28) X(c8, dr, df, 29) X(c8, dr, df, 30) X(c8, dr, df, 31)   \
-     X(c8, dr, df, 32) X(c8, dr, df, 33) X(c8, dr, df, 34)                     \
-     X(c8, hr, hf, 0) X(c8, hr, hf, 1) X(c8, hr, hf, 2) X(c8, hr, hf, 3)       \
-     X(c8, hr, hf, 4) X(c8, hr, hf, 5) X(c8, hr, hf, 6) X(c8, hr, hf, 7)       \
-     X(c8, hr, hf, 8) X(c8, hr, hf, 9) X(c8, hr, hf, 10) X(c8, hr, hf, 11)     \
-     X(c8, hr, hf, 12) X(c8, hr, hf, 13) X(c8, hr, hf, 14) X(c8, hr, hf, 15)   \
-     X(c8, hr, hf, 16) X(c8, hr, hf, 17) X(c8, hr, hf, 18) X(c8, hr, hf, 19)   \
-     X(c8, hr, hf, 20) X(c8, hr, hf, 21) X(c8, hr, hf, 22) X(c8, hr, hf, 23)   \
-     X(c8, hr, hf, 24) X(c8, hr, hf, 25) X(c8, hr, hf, 26) X(c8, hr, hf, 27)   \
-     X(c8, hr, hf, 28)}
+    {P5_FOR29(X, c8, dr, df) X(c8, dr, df, 29) X(c8, dr, df, 30)               \
+     X(c8, dr, df, 31) X(c8, dr, df, 32) X(c8, dr, df, 33) X(c8, dr, df, 34)   \
+     P5_FOR29(X, c8, hr, hf)}
 /* The words' directions, in core/geometry_impl.h's order (N, S, E, W, NE,
  * SW, NW, SE) as (ranks, files). */
 #define P5_WORDS(c8)                                                           \
