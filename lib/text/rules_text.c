@@ -5,6 +5,7 @@
  */
 #include "text/rules_text.h"
 #include "text/scan.h"
+#include "core/rules_fields.h"
 #include "core/util.h"
 
 #include <stddef.h>
@@ -49,26 +50,23 @@ static int parse_int(const char *s, size_t len, int32_t *out)
 
 /* ---- rules text ---------------------------------------------------------- */
 
-enum { K_INT, K_SIDE, K_DIRS, K_BLOCKED };
-
+/* The fields of the text, from the table in core (core/rules_fields.h):
+ * a flag is written and read as a number. */
 static const struct {
     const char *name;
     size_t offset;
     int kind;
 } FIELDS[] = {
-    {"board_size", offsetof(seega_rules, board_size), K_INT},
-    {"placements_per_turn", offsetof(seega_rules, placements_per_turn), K_INT},
-    {"opening_squares", offsetof(seega_rules, opening_squares), K_INT},
-    {"first_mover", offsetof(seega_rules, first_mover), K_SIDE},
-    {"move_dirs", offsetof(seega_rules, move_dirs), K_DIRS},
-    {"capture_dirs", offsetof(seega_rules, capture_dirs), K_DIRS},
-    {"centre_immune", offsetof(seega_rules, centre_immune), K_INT},
-    {"chain_captures", offsetof(seega_rules, chain_captures), K_INT},
-    {"blocked", offsetof(seega_rules, blocked), K_BLOCKED},
-    {"lose_at", offsetof(seega_rules, lose_at), K_INT},
-    {"quiet_limit", offsetof(seega_rules, quiet_limit), K_INT},
+#define FIELD(name, kind, ok, want)                                            \
+    {#name, offsetof(seega_rules, name), SG_RK_##kind},
+    SG_RULES_FIELDS(FIELD)
+#undef FIELD
 };
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
+/* The text gives the board size after the preset, and the loops below
+ * start after it; a mask of unsigned says which fields were given. */
+_Static_assert(SG_RF_board_size == 0, "board_size is the first field");
+_Static_assert(SG_RF_COUNT <= 32, "a field a bit of an unsigned");
 
 static const char *const PRESETS[] = {"classic", "diagonal", "modern",
                                       "traditional"};
@@ -92,13 +90,13 @@ static int format_field(const seega_rules *r, size_t i, char *out, size_t cap)
 {
     int32_t v = field_value(r, i);
     switch (FIELDS[i].kind) {
-    case K_SIDE:
+    case SG_RK_SIDE:
         return snprintf(out, cap, "%s=%s", FIELDS[i].name,
                         v == SEEGA_X ? "x" : "o");
-    case K_DIRS:
+    case SG_RK_DIRS:
         return snprintf(out, cap, "%s=%s", FIELDS[i].name,
                         v == SEEGA_DIRS_ALL ? "all" : "orthogonal");
-    case K_BLOCKED:
+    case SG_RK_BLOCKED:
         return snprintf(out, cap, "%s=%s", FIELDS[i].name,
                         BLOCKED_WORDS[v - SEEGA_BLOCKED_LOSES]);
     default: return snprintf(out, cap, "%s=%ld", FIELDS[i].name, (long)v);
@@ -172,16 +170,13 @@ static int32_t parse_setting(const char *s, size_t len, seega_rules *r,
         ;
     if (i == NFIELDS) {
         sg_format(msg, cap,
-                  "'%.*s' is not a rules field (board_size, "
-                  "placements_per_turn, opening_squares, first_mover, "
-                  "move_dirs, capture_dirs, centre_immune, chain_captures, "
-                  "blocked, lose_at, quiet_limit)",
-                  (int)(nlen > 40 ? 40 : nlen), s);
+                  "'%.*s' is not a rules field (%s)",
+                  (int)(nlen > 40 ? 40 : nlen), s, SG_RULES_FIELD_NAMES + 2);
         return SEEGA_E_PARSE;
     }
     *which = i;
     switch (FIELDS[i].kind) {
-    case K_SIDE:
+    case SG_RK_SIDE:
         if (word_is(v, vlen, "x"))
             x = SEEGA_X;
         else if (word_is(v, vlen, "o"))
@@ -189,7 +184,7 @@ static int32_t parse_setting(const char *s, size_t len, seega_rules *r,
         else
             goto bad;
         break;
-    case K_DIRS:
+    case SG_RK_DIRS:
         if (word_is(v, vlen, "orthogonal") || word_is(v, vlen, "4"))
             x = SEEGA_DIRS_ORTHOGONAL;
         else if (word_is(v, vlen, "all") || word_is(v, vlen, "8"))
@@ -197,7 +192,7 @@ static int32_t parse_setting(const char *s, size_t len, seega_rules *r,
         else
             goto bad;
         break;
-    case K_BLOCKED:
+    case SG_RK_BLOCKED:
         for (x = 0; x < 4 && !word_is(v, vlen, BLOCKED_WORDS[x]); x++)
             ;
         if (x == 4)
@@ -214,9 +209,9 @@ static int32_t parse_setting(const char *s, size_t len, seega_rules *r,
 bad:
     sg_format(msg, cap, "%s=%.*s: the value must be %s", FIELDS[i].name,
               (int)(vlen > 40 ? 40 : vlen), v,
-              FIELDS[i].kind == K_SIDE   ? "x or o"
-              : FIELDS[i].kind == K_DIRS ? "orthogonal or all"
-              : FIELDS[i].kind == K_BLOCKED
+              FIELDS[i].kind == SG_RK_SIDE   ? "x or o"
+              : FIELDS[i].kind == SG_RK_DIRS ? "orthogonal or all"
+              : FIELDS[i].kind == SG_RK_BLOCKED
                   ? "loses, passes, opponent_opens or removes"
                   : "a whole number");
     return SEEGA_E_PARSE;
@@ -264,7 +259,7 @@ int32_t sg_parse_rules(const char *s, size_t len, seega_rules *out, char *msg,
                         return SEEGA_E_PARSE;
                     }
                     seega_rules_preset(&r, v + 1, size);
-                    seen |= 1u; /* board_size given */
+                    seen |= 1u << SG_RF_board_size;
                     s = t;
                 }
                 continue;
