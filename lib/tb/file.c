@@ -63,13 +63,17 @@ uint64_t tb_sum_end(const tb_sum *s)
     return h;
 }
 
-void tb_rules_fields(const seega_rules *r, int32_t out[12])
+/* The header's words for the rules end where its rules text starts: a new
+ * field of seega_rules needs a new format of the header. */
+_Static_assert(OFF_RULES + 4 * TB_RULES_WORDS == OFF_TEXT,
+               "the header's rules are the version and the rules fields");
+
+void tb_rules_fields(const seega_rules *r, int32_t out[TB_RULES_WORDS])
 {
-    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
-                     r->opening_squares, r->first_mover, r->move_dirs,
-                     r->capture_dirs, r->centre_immune, r->chain_captures,
-                     r->blocked, r->lose_at, r->quiet_limit};
-    memcpy(out, f, sizeof f);
+    out[0] = (int32_t)r->version;
+#define WORD(name, kind, ok, want) out[TB_RULE(name)] = r->name;
+    SG_RULES_FIELDS(WORD)
+#undef WORD
 }
 
 void tb_header_put(uint8_t *b, const tb_header *h)
@@ -93,7 +97,7 @@ void tb_header_put(uint8_t *b, const tb_header *h)
     tb_wr64(b + 88, h->dist_offset);
     tb_wr64(b + 96, h->file_bytes);
     tb_wr64(b + TB_OFF_CHECKSUM, h->checksum);
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < TB_RULES_WORDS; i++)
         tb_wr32(b + OFF_RULES + 4 * i, (uint32_t)h->rules[i]);
     memcpy(b + OFF_TEXT, h->rules_text, TB_RULES_TEXT);
     tb_wr32(b + OFF_RANKS, h->ranks);
@@ -126,7 +130,7 @@ void tb_header_get(tb_header *h, const uint8_t *b)
     h->dist_offset = tb_rd64(b + 88);
     h->file_bytes = tb_rd64(b + 96);
     h->checksum = tb_rd64(b + TB_OFF_CHECKSUM);
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < TB_RULES_WORDS; i++)
         h->rules[i] = (int32_t)tb_rd32(b + OFF_RULES + 4 * i);
     memcpy(h->rules_text, b + OFF_TEXT, TB_RULES_TEXT);
     h->rules_text[TB_RULES_TEXT - 1] = '\0';
@@ -142,10 +146,10 @@ void tb_header_get(tb_header *h, const uint8_t *b)
 }
 
 /* The bytes of the distance section: one distance a slot, or h->ranks
- * ranks a slot for rules with a quiet limit (the last rules field). */
+ * ranks a slot for rules with a quiet limit. */
 static uint64_t dist_section(const tb_header *h)
 {
-    return h->slots * h->dist_bytes * (h->rules[11] ? h->ranks : 1u);
+    return h->slots * h->dist_bytes * (h->rules[TB_RULE(quiet_limit)] ? h->ranks : 1u);
 }
 
 /* The layout of a table of `slots` slots: fills the offsets and size. */
@@ -180,7 +184,7 @@ static int32_t check_figures(const tb_table *tb, int u, int t, char *msg,
                              size_t cap)
 {
     const tb_header *h = &tb->h;
-    int L = h->rules[11];
+    int L = h->rules[TB_RULE(quiet_limit)];
     uint64_t n[4] = {0, 0, 0, 0};
     uint32_t lw = 0, ll = 0;
     for (uint64_t s = 0; s < h->slots; s++) {
@@ -269,7 +273,7 @@ static int32_t check(tb_table *tb, const uint8_t *data, size_t bytes,
                   (unsigned)h->board, TB_N, TB_N);
         return SEEGA_E_CORRUPT;
     }
-    int32_t want[12];
+    int32_t want[TB_RULES_WORDS];
     tb_rules_fields(r, want);
     if (memcmp(want, h->rules, sizeof want) != 0) {
         sg_format(msg, cap, "the table is for other rules (%s)",

@@ -358,7 +358,7 @@ static uint64_t align8(uint64_t x)
 /* Ranks (or the distance) an entry holds. */
 static uint32_t sym_ranks(const tb_header *h)
 {
-    return h->rules[11] ? h->ranks : 1;
+    return h->rules[TB_RULE(quiet_limit)] ? h->ranks : 1;
 }
 
 void tb_packed_free(tb_table *tb)
@@ -710,7 +710,7 @@ static int slot_sym(const struct seega_tablebase *tb, int u, int t,
     }
     if (*used && sg_tb_slot5(tb, u, t, slot, &x, &d, cv, cd) != 0)
         return -1;
-    if (src->h.rules[11]) {
+    if (src->h.rules[TB_RULE(quiet_limit)]) {
         tb_ranks k;
         v = tb_table_ranks(src, slot, &k);
         int e[TB_RANKS_MAX] = {k.w, k.l, k.d, k.wp, k.lp};
@@ -780,7 +780,7 @@ static int32_t walk_slots(walk *w, int pass,
     const uint64_t per = (uint64_t)S * G;
     const uint64_t nblocks = (src->h.slots + per - 1) / per;
     uint64_t slots = src->h.slots;
-    const int L = src->h.rules[11], n = (int)sym_ranks(&src->h);
+    const int L = src->h.rules[TB_RULE(quiet_limit)], n = (int)sym_ranks(&src->h);
     tb_sym y;
     int used, cv, cd;
     int64_t cur = -1;

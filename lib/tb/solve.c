@@ -1192,11 +1192,7 @@ static void back_level(gen_ctx *g)
 
 static void header_rules(tb_header *h, const seega_rules *r)
 {
-    int32_t f[12] = {(int32_t)r->version, r->board_size, r->placements_per_turn,
-                     r->opening_squares, r->first_mover, r->move_dirs,
-                     r->capture_dirs, r->centre_immune, r->chain_captures,
-                     r->blocked, r->lose_at, r->quiet_limit};
-    memcpy(h->rules, f, sizeof f);
+    tb_rules_fields(r, h->rules);
     seega_rules_to_text(r, h->rules_text, sizeof h->rules_text);
 }
 

@@ -12,6 +12,7 @@
 #define SG_TB_TB_H
 
 #include "core/core.h"
+#include "core/rules_fields.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,11 @@
 #define TB_N 5
 #define TB_SQ 25
 #define TB_MAXP 12 /* pieces a side on 5x5 */
+
+/* The rules in a header: the version, then the fields of
+ * core/rules_fields.h in its order; TB_RULE(name) is a field's word. */
+#define TB_RULES_WORDS (1 + SG_RF_COUNT)
+#define TB_RULE(name) (1 + SG_RF_##name)
 
 /* ---- the index (tb/index.c) -------------------------------------------- */
 
@@ -81,7 +87,7 @@ typedef struct tb_header {
     uint64_t longest_win_slot;
     uint64_t wdl_offset, dist_offset, file_bytes;
     uint64_t checksum;
-    int32_t rules[12]; /* the seega_rules fields, version first */
+    int32_t rules[TB_RULES_WORDS]; /* the seega_rules fields, version first */
     char rules_text[TB_RULES_TEXT];
     uint32_t ranks;    /* under a quiet limit: ranks a slot (3 or 5) */
     /* format 2 (tb/pack.c) */
@@ -174,7 +180,7 @@ uint64_t tb_sum_end(const tb_sum *s);
 void tb_header_put(uint8_t *b, const tb_header *h);
 void tb_header_get(tb_header *h, const uint8_t *b);
 /* The rules fields of a header, version first. */
-void tb_rules_fields(const seega_rules *r, int32_t out[12]);
+void tb_rules_fields(const seega_rules *r, int32_t out[TB_RULES_WORDS]);
 
 /* The file name of tier (u, t) of a rule set in dir; -1 if it does not
  * fit cap. */
