@@ -513,6 +513,19 @@ function tablesOf(rules) {
   return loaded.get(rules.toText())?.tb ?? 0;
 }
 
+// A seega_tb_entry at p: its value as a word, its distance (null where
+// the tables give none) and its action.
+function tbEntry(p) {
+  const v = view();
+  const value = v.getInt32(p + 4, true);
+  const distance = v.getInt32(p + 8, true);
+  return {
+    value: value > 0 ? "win" : value < 0 ? "loss" : "draw",
+    distance: distance < 0 ? null : distance,
+    action: v.getUint32(p + 12, true),
+  };
+}
+
 function notCovered(reason, message) {
   return new NotCoveredError(E.NOT_COVERED, message, reason);
 }
@@ -915,50 +928,39 @@ export class Game {
     return coverageProblem(this.#rules, this.phase, over, this.pieces("x"), this.pieces("o"));
   }
 
-  probeSync() {
-    const h = this.#handle;
+  // The loaded tables of this position's rules, once the position is
+  // known to be covered; `instead` names the call that loads them.
+  #loadedTables(instead) {
     const problem = this.#coverage();
     if (problem) throw problem;
     const tb = tablesOf(this.#rules);
     if (!tb)
       throw notCovered("not-loaded", `the tables of ${this.#rules.toText()} are not loaded yet: ` +
-        "await loadTables(rules) first, or use probe()");
+        `await loadTables(rules) first, or use ${instead}()`);
+    return tb;
+  }
+
+  probeSync() {
+    const h = this.#handle;
+    const tb = this.#loadedTables("probe");
     return withMemory(16, (p) => {
       view().setUint32(p, TB_ENTRY_VERSION, true);
       this.#call(M._seega_tb_probe(tb, h, p));
-      const v = view();
-      const value = v.getInt32(p + 4, true);
-      const distance = v.getInt32(p + 8, true);
-      const best = v.getUint32(p + 12, true);
-      return {
-        value: value > 0 ? "win" : value < 0 ? "loss" : "draw",
-        distance: distance < 0 ? null : distance,
-        best: best ? this.#action(best) : null,
-      };
+      const { value, distance, action } = tbEntry(p);
+      return { value, distance, best: action ? this.#action(action) : null };
     });
   }
 
   probeActionsSync() {
     const h = this.#handle;
-    const problem = this.#coverage();
-    if (problem) throw problem;
-    const tb = tablesOf(this.#rules);
-    if (!tb)
-      throw notCovered("not-loaded", `the tables of ${this.#rules.toText()} are not loaded yet: ` +
-        "await loadTables(rules) first, or use probeActions()");
+    const tb = this.#loadedTables("probeActions");
     const rows = withMemory(16 * MAX_ACTIONS, (p) => {
       for (let i = 0; i < MAX_ACTIONS; i++) view().setUint32(p + 16 * i, TB_ENTRY_VERSION, true);
       const n = this.#call(M._seega_tb_probe_actions(tb, h, p, MAX_ACTIONS));
-      const v = view();
       const out = [];
       for (let i = 0; i < n; i++) {
-        const value = v.getInt32(p + 16 * i + 4, true);
-        const distance = v.getInt32(p + 16 * i + 8, true);
-        out.push({
-          action: this.#action(v.getUint32(p + 16 * i + 12, true)),
-          value: value > 0 ? "win" : value < 0 ? "loss" : "draw",
-          distance: distance < 0 ? null : distance,
-        });
+        const { value, distance, action } = tbEntry(p + 16 * i);
+        out.push({ action: this.#action(action), value, distance });
       }
       return out;
     });
