@@ -325,13 +325,6 @@ SEEGA_API int32_t seega_tb_max_pieces(const seega_tablebase *tb)
     return tb ? tb->maxp : SEEGA_E_INVALID;
 }
 
-static int same_rules(const seega_rules *a, const seega_rules *b)
-{
-    char ta[SEEGA_RULES_TEXT_MAX], tb[SEEGA_RULES_TEXT_MAX];
-    return seega_rules_to_text(a, ta, sizeof ta) >= 0 &&
-           seega_rules_to_text(b, tb, sizeof tb) >= 0 && strcmp(ta, tb) == 0;
-}
-
 SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
                                  const seega_game *game, seega_tb_entry *entry)
 {
@@ -344,7 +337,7 @@ SEEGA_API int32_t seega_tb_probe(const seega_tablebase *tb,
         return sg_fail(game, SEEGA_E_VERSION,
                        "seega_tb_probe: unknown entry version %u",
                        (unsigned)entry->version);
-    if (!same_rules(&game->rules, &tb->rules))
+    if (!sg_rules_equal(&game->rules, &tb->rules))
         return sg_fail(game, SEEGA_E_RULES,
                        "seega_tb_probe: the game's rules are not the tables'");
     int32_t value, dist;
@@ -380,7 +373,7 @@ SEEGA_API int32_t seega_tb_probe_actions(const seega_tablebase *tb,
                            "seega_tb_probe_actions: unknown version %u of "
                            "entry %d",
                            (unsigned)buf[i].version, (int)i);
-    if (!same_rules(&game->rules, &tb->rules))
+    if (!sg_rules_equal(&game->rules, &tb->rules))
         return sg_fail(game, SEEGA_E_RULES, "seega_tb_probe_actions: the "
                                             "game's rules are not the tables'");
     seega_action acts[SEEGA_MAX_ACTIONS];
@@ -434,7 +427,7 @@ SEEGA_API int32_t seega_set_tablebase(seega_game *game,
 {
     if (!game)
         return SEEGA_E_INVALID;
-    if (tb && !same_rules(&game->rules, &tb->rules))
+    if (tb && !sg_rules_equal(&game->rules, &tb->rules))
         return sg_fail(game, SEEGA_E_RULES,
                        "seega_set_tablebase: the tables are for other rules");
     game->tb = tb;

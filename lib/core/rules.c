@@ -78,6 +78,19 @@ SEEGA_API int32_t seega_rules_validate(const seega_rules *rules, char *msg,
     return sg_rules_check(rules, msg, cap);
 }
 
+int sg_rules_equal(const seega_rules *a, const seega_rules *b)
+{
+    return a->version == b->version && a->board_size == b->board_size &&
+           a->placements_per_turn == b->placements_per_turn &&
+           a->opening_squares == b->opening_squares &&
+           a->first_mover == b->first_mover && a->move_dirs == b->move_dirs &&
+           a->capture_dirs == b->capture_dirs &&
+           a->centre_immune == b->centre_immune &&
+           a->chain_captures == b->chain_captures &&
+           a->blocked == b->blocked && a->lose_at == b->lose_at &&
+           a->quiet_limit == b->quiet_limit;
+}
+
 void sg_crules_from(sg_crules *c, const seega_rules *r)
 {
     c->n = r->board_size;
