@@ -56,6 +56,7 @@ static seega_tablebase *tb_alloc(const seega_rules *rules, int maxp)
     if (!tb)
         return NULL;
     tb->rules = *rules;
+    seega_rules_to_text(rules, tb->rules_text, sizeof tb->rules_text);
     sg_crules_from(&tb->cr, rules);
     tb->maxp = maxp;
     if (tb_index_init(&tb->ix, maxp) != 0) {
@@ -233,6 +234,8 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
         return st;
     }
     /* The largest max whose tiers are all there: probe by file name. */
+    char text[SEEGA_RULES_TEXT_MAX];
+    seega_rules_to_text(rules, text, sizeof text);
     int lo = rules->lose_at + 1, maxp = lo - 1;
     for (int m = lo; m <= TB_MAXP; m++) {
         int all = 1;
@@ -241,7 +244,7 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
                 if (a != m && b != m)
                     continue;
                 char path[4096];
-                if (tb_file_name(rules, dir, a, b, path, sizeof path) != 0) {
+                if (tb_file_name(text, dir, a, b, path, sizeof path) != 0) {
                     sg_format(msg, cap, "the directory name is too long");
                     return SEEGA_E_INVALID;
                 }
@@ -257,7 +260,7 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
     }
     if (maxp < lo) {
         char path[4096];
-        tb_file_name(rules, dir, lo, lo, path, sizeof path);
+        tb_file_name(text, dir, lo, lo, path, sizeof path);
         sg_format(msg, cap, "no tables of these rules in %s (no %s)", dir,
                   path);
         return SEEGA_E_IO;
@@ -270,7 +273,7 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
     for (int a = lo; a <= maxp; a++)
         for (int b = lo; b <= maxp; b++) {
             char path[4096];
-            tb_file_name(rules, dir, a, b, path, sizeof path);
+            tb_file_name(text, dir, a, b, path, sizeof path);
             st = tb_table_open(&tb->tier[a][b], path, rules, a, b,
                                tb_tier_slots(&tb->ix, a, b), msg, cap);
             if (st != SEEGA_OK) {

@@ -160,12 +160,14 @@ static void layout(tb_header *h)
     h->file_bytes = h->dist_offset + dist_section(h);
 }
 
-int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
+int tb_file_name(const char *rules_text, const char *dir, int u, int t,
                  char *out, size_t cap)
 {
     char text[SEEGA_RULES_TEXT_MAX];
-    if (seega_rules_to_text(r, text, sizeof text) < 0)
+    size_t len = strlen(rules_text);
+    if (len >= sizeof text)
         return -1;
+    memcpy(text, rules_text, len + 1);
     for (char *c = text; *c; c++)
         if (*c == ' ')
             *c = '+';

@@ -1190,10 +1190,13 @@ static void back_level(gen_ctx *g)
 }
 /* ---- writing a tier ---------------------------------------------------- */
 
-static void header_rules(tb_header *h, const seega_rules *r)
+static void header_rules(tb_header *h, const seega_rules *r,
+                         const char *text)
 {
     tb_rules_fields(r, h->rules);
-    seega_rules_to_text(r, h->rules_text, sizeof h->rules_text);
+    size_t len = strlen(text); /* as seega_rules_to_text: all or nothing */
+    if (len < sizeof h->rules_text)
+        memcpy(h->rules_text, text, len + 1);
 }
 
 /* Ranks of a pair under a quiet limit, while it is solved: QR_NEVER where
@@ -1440,7 +1443,7 @@ static int write_tier(gen_ctx *g, gen_tier *gt,
         }
         if (!g->broken && gather0(g, wdl, wdl, woff) == 0 &&
             gather0(g, dist, dist, doff) == 0 && g->rank == 0) {
-            header_rules(&h, &tb->rules);
+            header_rules(&h, &tb->rules, tb->rules_text);
             char msg[SEEGA_ERROR_MAX];
             int32_t st = tb_table_write(path, &h, wdl, dist, msg, sizeof msg);
             if (st != SEEGA_OK)
@@ -1556,7 +1559,7 @@ static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
     for (int i = 0; i < g->ntiers && !failed(g); i++) {
         gen_tier *gt = &g->tier[i];
         char path[4096];
-        if (tb_file_name(&tb->rules, dir, gt->u, gt->t, path, sizeof path))
+        if (tb_file_name(tb->rules_text, dir, gt->u, gt->t, path, sizeof path))
             fail(g, SEEGA_E_INVALID, "the directory name is too long");
         else if (write_tier(g, gt, q[i], nranks, path) == 0) {
             char msg[SEEGA_ERROR_MAX];
@@ -1596,7 +1599,7 @@ static int pair_on_disk(struct seega_tablebase *tb, const char *dir, int u,
     for (int i = 0; i < 2 && have; i++) {
         int a = i ? t : u, b = i ? u : t;
         char path[4096];
-        if (tb_file_name(&tb->rules, dir, a, b, path, sizeof path)) {
+        if (tb_file_name(tb->rules_text, dir, a, b, path, sizeof path)) {
             sg_format(msg, cap, "the directory name is too long");
             return SEEGA_E_INVALID;
         }

@@ -182,9 +182,9 @@ void tb_header_get(tb_header *h, const uint8_t *b);
 /* The rules fields of a header, version first. */
 void tb_rules_fields(const seega_rules *r, int32_t out[TB_RULES_WORDS]);
 
-/* The file name of tier (u, t) of a rule set in dir; -1 if it does not
- * fit cap. */
-int tb_file_name(const seega_rules *r, const char *dir, int u, int t,
+/* The file name of tier (u, t) in dir of the rule set whose text
+ * (seega_rules_to_text) is rules_text; -1 if it does not fit cap. */
+int tb_file_name(const char *rules_text, const char *dir, int u, int t,
                  char *out, size_t cap);
 /* Whether a file (of any kind) is at path: 1, 0 when there is none, -1
  * with a message when that cannot be told (a directory that cannot be
@@ -345,6 +345,9 @@ int32_t tb_table_write(const char *path, tb_header *h, const uint8_t *wdl,
  * lose_at+1..maxp. */
 struct seega_tablebase {
     seega_rules rules;
+    /* their text, written by api/ (tb/ does not call text/): the file
+     * names and the headers' rules text */
+    char rules_text[SEEGA_RULES_TEXT_MAX];
     sg_crules cr;
     int maxp;
     tb_index ix;
