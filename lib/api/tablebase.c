@@ -35,9 +35,10 @@ static void spn_of(uint32_t m, uint32_t o, int q, char out[SEEGA_SPN_MAX])
     g.quiet = q;
     g.state = SG_ST_NORMAL;
     g.chain = -1;
+    const sg_core *core = sg_core_for(TB_N);
     sg_posbuf pos;
-    sg_core5.load(&pos, &g);
-    sg_spn_format(&sg_core5, &pos, out);
+    core->load(&pos, &g);
+    sg_spn_format(core, &pos, out);
 }
 
 /* "" would name the root directory in file names ("/classic+5.2v2.sgtb"):
