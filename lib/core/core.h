@@ -146,7 +146,8 @@ const sg_core *sg_core_for(int n);
 
 /* rules.c */
 int32_t sg_rules_check(const seega_rules *rules, char *msg, size_t cap);
-/* Whether two rule sets are the same rules: every field equal. */
+/* Whether two rule sets are the same rules: every field of
+ * SG_RULES_FIELDS equal (the version is not a rule). */
 int sg_rules_equal(const seega_rules *a, const seega_rules *b);
 void sg_crules_from(sg_crules *c, const seega_rules *r);
 

@@ -80,15 +80,9 @@ SEEGA_API int32_t seega_rules_validate(const seega_rules *rules, char *msg,
 
 int sg_rules_equal(const seega_rules *a, const seega_rules *b)
 {
-    return a->version == b->version && a->board_size == b->board_size &&
-           a->placements_per_turn == b->placements_per_turn &&
-           a->opening_squares == b->opening_squares &&
-           a->first_mover == b->first_mover && a->move_dirs == b->move_dirs &&
-           a->capture_dirs == b->capture_dirs &&
-           a->centre_immune == b->centre_immune &&
-           a->chain_captures == b->chain_captures &&
-           a->blocked == b->blocked && a->lose_at == b->lose_at &&
-           a->quiet_limit == b->quiet_limit;
+#define SAME(name, kind, ok, want) &&a->name == b->name
+    return 1 SG_RULES_FIELDS(SAME);
+#undef SAME
 }
 
 void sg_crules_from(sg_crules *c, const seega_rules *r)
