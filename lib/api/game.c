@@ -5,6 +5,7 @@
  */
 #include "api/game.h"
 #include "text/notation.h"
+#include "core/rules.h"
 #include "core/util.h"
 
 #include <stdarg.h>
@@ -159,10 +160,9 @@ static const char *wanted(const seega_game *g)
     const sg_core *c = g->core;
     int chain, state = c->state(&g->pos, &chain);
     if (c->hand(&g->pos, 0) + c->hand(&g->pos, 1) > 0)
-        return g->cr.opening &&
-                       (g->cr.n * g->cr.n - 1) / 2 -
-                               c->hand(&g->pos, c->side(&g->pos)) <
-                           2
+        return rule_opening_due(&g->cr,
+                                (g->cr.n * g->cr.n - 1) / 2 -
+                                    c->hand(&g->pos, c->side(&g->pos)))
                    ? "a placement on one of its opening squares"
                    : "a placement on an empty square other than the centre";
     switch (state) {

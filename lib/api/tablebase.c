@@ -6,6 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The smallest tier of these rules: rule_material_least. */
+static int least_pieces(const seega_rules *rules)
+{
+    sg_crules cr;
+    sg_crules_from(&cr, rules);
+    return rule_material_least(&cr);
+}
+
 /* Rules a 5x5 table can hold: valid, 5x5. */
 static int32_t check_rules(const seega_rules *rules, char *msg, size_t cap)
 {
@@ -146,9 +154,9 @@ SEEGA_API int32_t seega_tb_generate_cluster(const seega_rules *rules,
     st = check_rules(rules, msg, cap);
     if (st != SEEGA_OK)
         return st;
-    if (max_pieces <= rules->lose_at || max_pieces > TB_MAXP) {
+    if (max_pieces < least_pieces(rules) || max_pieces > TB_MAXP) {
         sg_format(msg, cap, "max_pieces %d out of range (%d..%d)",
-                  (int)max_pieces, (int)rules->lose_at + 1, TB_MAXP);
+                  (int)max_pieces, least_pieces(rules), TB_MAXP);
         return SEEGA_E_INVALID;
     }
     if (opt.threads < 0 || opt.threads > 64) {
@@ -181,7 +189,7 @@ static int32_t open_pack(const seega_rules *rules, const uint8_t *data,
                          size_t bytes, void *map, seega_tablebase **out,
                          char *msg, size_t cap)
 {
-    int lo = rules->lose_at + 1, maxp;
+    int lo = least_pieces(rules), maxp;
     int32_t st = tb_pack_scan(data, bytes, lo, &maxp, msg, cap);
     if (st == SEEGA_OK && maxp < lo) {
         sg_format(msg, cap, "the pack has no tier %dv%d of these rules", lo,
@@ -237,7 +245,7 @@ SEEGA_API int32_t seega_tb_open(const seega_rules *rules, const char *dir,
     /* The largest max whose tiers are all there: probe by file name. */
     char text[SEEGA_RULES_TEXT_MAX];
     seega_rules_to_text(rules, text, sizeof text);
-    int lo = rules->lose_at + 1, maxp = lo - 1;
+    int lo = least_pieces(rules), maxp = lo - 1;
     for (int m = lo; m <= TB_MAXP; m++) {
         int all = 1;
         for (int a = lo; a <= m && all; a++)
@@ -315,7 +323,7 @@ SEEGA_API int32_t seega_tb_pack(const seega_tablebase *tb,
         sg_format(msg, cap, "the path is empty");
         return SEEGA_E_INVALID;
     }
-    int lo = tb->rules.lose_at + 1;
+    int lo = rule_material_least(&tb->cr);
     if (max_pieces < lo || max_pieces > tb->maxp) {
         sg_format(msg, cap, "max_pieces %ld: these tables hold %d to %d",
                   (long)max_pieces, lo, tb->maxp);

@@ -16,6 +16,7 @@
 
 #include "core/bitboard.h"
 #include "core/core.h"
+#include "core/rules.h"
 
 #include <string.h>
 
@@ -237,9 +238,8 @@ SG_INLINE BB step_to(BB b, int d, DEST dest)
 /* X's two marked opening squares (centre's file) and O's (centre's rank). */
 SG_INLINE BB m_marked(int side)
 {
-    return side == SEEGA_X
-               ? bb_or(bb_bit(CENTRE - N), bb_bit(CENTRE + N))
-               : bb_or(bb_bit(CENTRE - 1), bb_bit(CENTRE + 1));
+    return bb_or(bb_bit(rule_opening_square(N, side, 0)),
+                 bb_bit(rule_opening_square(N, side, 1)));
 }
 
 #endif

@@ -66,7 +66,7 @@ SG_INLINE int step_opens_t(const POS *p, const sg_crules *r, seega_action a,
 SG_INLINE BB place_targets(const POS *p, const sg_crules *r)
 {
     BB t = bb_andnot(p_empty(p), m_centre());
-    if (r->opening && PIECES - p->hand[p->side] < 2)
+    if (rule_opening_due(r, PIECES - p->hand[p->side]))
         t = bb_and(t, m_marked(p->side));
     return t;
 }

@@ -215,8 +215,7 @@ static void p_finish(POS *p, int result, int reason)
 static void p_finish_by_count(POS *p, int reason)
 {
     int x = bb_count(p->bb[SEEGA_X]), o = bb_count(p->bb[SEEGA_O]);
-    p_finish(p, x > o ? SEEGA_X_WINS : o > x ? SEEGA_O_WINS : SEEGA_DRAW,
-             reason);
+    p_finish(p, rule_by_count(x, o), reason);
 }
 
 /* Is the position at the start of a moving-phase turn of a live game? */
@@ -308,7 +307,7 @@ SG_INLINE void step_t(POS *p, const sg_crules *r, int from, int to, int m8,
     if (hash)
         for (; bb_any(v); v = bb_pop_lsb(v))
             p->hash ^= sg_z_piece[opp][bb_lsb(v)];
-    p->quiet = 0;
+    p->quiet = rule_quiet_reset();
     if (rule_material_lost(r, bb_count(p->bb[opp])))
         material_win_t(p, hash);
     else if (RULE_CHAIN_GOES_ON(r, can_capture_from_t(p, r, to, m8, c8)))
@@ -321,7 +320,7 @@ SG_INLINE void remove_t(POS *p, const sg_crules *r, int sq, int m8, int hash)
 {
     int me = p->side;
     p_toggle_piece(p, me ^ 1, sq, hash);
-    p->quiet = 0;
+    p->quiet = rule_quiet_reset();
     if (rule_material_lost(r, bb_count(p->bb[me ^ 1])))
         material_win_t(p, hash);
     else if (bb_has_step(p->bb[me], p_empty(p), m8))

@@ -35,6 +35,24 @@ static inline int rule_material_lost_max(const sg_crules *r)
     return k;
 }
 
+/* The fewest pieces a side can have and not have lost by material: the
+ * smallest tier of the tablebases. */
+static inline int rule_material_least(const sg_crules *r)
+{
+    return rule_material_lost_max(r) + 1;
+}
+
+/*
+ * Scoring by count (docs/rules.md, "Scoring by count" (#rules_end_count)): the
+ * side with more pieces on the board wins; equal is a draw. x, o: the
+ * pieces of X and of O (of the mover and of the other side, to read the
+ * result from the mover's view).
+ */
+static inline int rule_by_count(int x, int o)
+{
+    return x > o ? SEEGA_X_WINS : o > x ? SEEGA_O_WINS : SEEGA_DRAW;
+}
+
 /*
  * The quiet-turn limit (docs/rules.md, "Quiet turns" (#rules_end_quiet)):
  * at the start of a turn, a game whose quiet-turn counter has reached a
@@ -63,6 +81,19 @@ static inline int32_t rule_quiet_next(int32_t quiet, int captured,
 {
     return !captured && !began_with_removal && quiet < INT32_MAX ? quiet + 1
                                                                  : quiet;
+}
+
+/* The quiet-turn counter right after a capture or a removal (docs/rules.md,
+ * "Quiet turns" (#rules_end_quiet)): it shows this during a chain and
+ * after a removal. */
+static inline int32_t rule_quiet_reset(void) { return 0; }
+
+/* Under a quiet limit (not 0), the quiet turns that may still be played
+ * from counter quiet before the one that the limit ends: a side that
+ * forces its goal within them reaches it in time. */
+static inline int32_t rule_quiet_left(int32_t limit, int32_t quiet)
+{
+    return limit - 1 - quiet;
 }
 
 /*
@@ -101,6 +132,47 @@ static inline int rule_blocked(const sg_crules *r, int other_can_step)
 static inline int rule_pass_must_open(const sg_crules *r)
 {
     return r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS;
+}
+
+/*
+ * The placing order (docs/rules.md, "The placing phase" (#rules_placing)):
+ * X places first, ppt pieces a turn. After t placements: the side to
+ * place (*side), how many X has placed (*x_placed), and whether it is
+ * between the two placements of its turn (*mid).
+ */
+static inline void rule_placing_after(int ppt, int t, int *side,
+                                      int *x_placed, int *mid)
+{
+    int b = t / ppt, rem = t % ppt;
+    *x_placed = ((b + 1) / 2) * ppt + (b % 2 == 0 ? rem : 0);
+    *side = b % 2 == 0 ? SEEGA_X : SEEGA_O;
+    *mid = rem != 0;
+}
+
+/*
+ * Opening squares (docs/rules.md, "Opening squares" (#rules_opening)): with the rule on,
+ * a side's first two pieces go on its two marked squares, X's the
+ * centre's neighbours in its file, O's those in its rank (i: 0 or 1, on
+ * a board of n x n).
+ */
+static inline int rule_opening_square(int n, int side, int i)
+{
+    int c = n * n / 2, d = side == SEEGA_X ? n : 1;
+    return i ? c + d : c - d;
+}
+
+/* How many of a side's pieces must stand on its marked squares once it
+ * has placed `placed`. */
+static inline int rule_opening_placed(const sg_crules *r, int placed)
+{
+    return r->opening ? (placed < 2 ? placed : 2) : 0;
+}
+
+/* Must a side that has placed `placed` put its next piece on one of its
+ * marked squares? */
+static inline int rule_opening_due(const sg_crules *r, int placed)
+{
+    return rule_opening_placed(r, placed + 1) > placed;
 }
 
 #endif

@@ -159,7 +159,7 @@ SG_INLINE void capture_child(POS *q, int me, BB own2, BB en2, int to,
 {
     q->bb[me] = own2;
     q->bb[me ^ 1] = en2;
-    q->quiet = 0;
+    q->quiet = rule_quiet_reset();
     if (chain) {
         q->state = SG_ST_CHAIN;
         q->chain = (uint8_t)to;

@@ -22,8 +22,8 @@ SG_INLINE void place_run_t(POS *p, const sg_crules *r, sg_rng *rng,
     /* the targets found placement by placement: on 5x5 only while, with
      * the opening squares, a side has yet to put its first two down */
     for (; p_placing(p) && k < max_actions &&
-           (N != 5 || (r->opening && (PIECES - p->hand[0] < 2 ||
-                                      PIECES - p->hand[1] < 2)));
+           (N != 5 || rule_opening_due(r, PIECES - p->hand[0]) ||
+            rule_opening_due(r, PIECES - p->hand[1]));
          k++) {
         BB t = place_targets(p, r);
         int i = (int)rng_below(rng, (uint32_t)bb_count(t));

@@ -36,8 +36,11 @@ SG_INLINE uint64_t s_mix(uint64_t z)
 SG_INLINE uint64_t s_key(const POS *p, const sg_crules *r)
 {
     uint64_t k = p->hash;
-    if (r->quiet_limit && r->quiet_limit - p->quiet <= SG_MAX_PLY)
-        k ^= s_mix(0x51EDu + (uint64_t)(r->quiet_limit - p->quiet));
+    if (r->quiet_limit) {
+        int32_t left = rule_quiet_left(r->quiet_limit, p->quiet);
+        if (left < SG_MAX_PLY)
+            k ^= s_mix(0x51EDu + (uint64_t)(left + 1));
+    }
     return k;
 }
 
@@ -353,7 +356,7 @@ static int s_search(sg_search *s, const POS *p, int depth, int ply, int alpha,
             /* Under a quiet limit the tables count plies to the ply that
              * settles the result; a position just after a capture is
              * settled, so its distance from the root is its own ply. */
-            if (r->quiet_limit && p->quiet == 0)
+            if (r->quiet_limit && p->quiet == rule_quiet_reset())
                 d = 0;
             int sc = SG_WIN - ply - d;
             s->heuristic = 0;

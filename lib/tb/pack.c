@@ -1121,7 +1121,7 @@ int32_t tb_pack_open(struct seega_tablebase *tb, const uint8_t *data,
 int32_t tb_pack_write(const struct seega_tablebase *tb, int maxp,
                       const char *path, char *msg, size_t cap)
 {
-    int lo = tb->rules.lose_at + 1, count = (maxp - lo + 1) * (maxp - lo + 1);
+    int lo = rule_material_least(&tb->cr), count = (maxp - lo + 1) * (maxp - lo + 1);
     uint8_t *part[(TB_MAXP + 1) * (TB_MAXP + 1)];
     size_t len[(TB_MAXP + 1) * (TB_MAXP + 1)];
     uint8_t head[TB_PACK_HEADER + (TB_MAXP + 1) * (TB_MAXP + 1) * PACK_ENTRY];

@@ -69,7 +69,7 @@ static tbv tbv_back(tbv c, int same_side, const POS *child,
                     const sg_crules *r, int settle)
 {
     tbv v = {same_side ? c.v : -c.v, c.d + 1};
-    if (r->quiet_limit && child->quiet == 0)
+    if (r->quiet_limit && child->quiet == rule_quiet_reset())
         v.d = settle;
     if (v.v == 0)
         v.d = 0;
@@ -1223,8 +1223,9 @@ static uint16_t *rank_array(const gen_tier *gt)
 static void take_ranks(const gen_ctx *g, const gen_tier *gt,
                        uint16_t *const q[TB_RANKS_MAX])
 {
-    int L = g->tb->cr.quiet_limit, fewer = gt->u < gt->t;
-    int top = g->mode == MODE_PLIES ? L : L - 1;
+    int L = g->tb->cr.quiet_limit;
+    int fewer = rule_by_count(gt->u, gt->t) == SEEGA_O_WINS;
+    int top = g->mode == MODE_PLIES ? L : rule_quiet_left(L, 0);
     for (uint64_t s = 0; s < gt->bound[1] - gt->bound[0]; s++) {
         uint32_t w = gt->w[s];
         int k = W_KIND(w);
@@ -1522,7 +1523,7 @@ static int solve_pair(gen_ctx *g, int u, int t, const char *dir,
     uint64_t own = own_slots(g);
     g->terminal = g->plies = 0;
     for (int run = MODE_VALUES; run <= MODE_PLIES && !failed(g); run++) {
-        if (run == MODE_DRAWS && !(L && u != t))
+        if (run == MODE_DRAWS && !(L && rule_by_count(u, t) != SEEGA_DRAW))
             continue;
         if (run == MODE_PLIES && !(L && g->plies))
             continue;
@@ -1680,7 +1681,7 @@ int32_t sg_tb_generate5(struct seega_tablebase *tb, const char *dir,
         sg_format(msg, cap, "out of memory for %d ranks", (int)R);
         return SEEGA_E_NOMEM;
     }
-    int lo = tb->cr.lose_at + 1;
+    int lo = rule_material_least(&tb->cr);
     for (int total = 2 * lo; total <= 2 * tb->maxp && !failed(g); total++) {
         for (int u = lo; u <= tb->maxp && !failed(g); u++) {
             int t = total - u;
@@ -1775,7 +1776,7 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
         for (int i = 0; i < n; i++) {
             kid[i] = p0;
             make_t(&kid[i], r, acts[i], r->move8, r->cap8, 0);
-            quiet[i] = L && kid[i].quiet != 0;
+            quiet[i] = L && kid[i].quiet != rule_quiet_reset();
             if (!quiet[i]) {
                 tbv cv;
                 int st = eval_state(tb, &kid[i], &cv, NULL);
@@ -1801,7 +1802,7 @@ int32_t sg_tb_verify5(const struct seega_tablebase *tb, int u, int t,
                     tbv cv = fixed[i];
                     if (quiet[i]) {
                         POS c = kid[i];
-                        c.quiet = q + 1;
+                        c.quiet = rule_quiet_next(q, 0, 0);
                         st = eval_state(tb, &c, &cv, NULL);
                         if (st != 0)
                             break;

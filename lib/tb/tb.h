@@ -12,6 +12,7 @@
 #define SG_TB_TB_H
 
 #include "core/core.h"
+#include "core/rules.h"
 #include "core/rules_fields.h"
 
 #include <stddef.h>
@@ -319,13 +320,13 @@ static inline int tb_table_ranks(const tb_table *tb, uint64_t slot,
 static inline int tb_quiet_value(int u, int t, int L, int q,
                                  const tb_ranks *k, int *dist)
 {
-    int left = L - 1 - q;
+    int left = rule_quiet_left(L, q), count = rule_by_count(u, t);
     int win = k->wp >= 0 ? k->wp : k->w + 1;
     int loss = k->lp >= 0 ? k->lp : k->l + 1;
     int v;
-    if (u == t)
+    if (count == SEEGA_DRAW)
         v = k->w <= left ? 1 : k->l <= left ? -1 : 0;
-    else if (u < t) /* the mover is behind on count */
+    else if (count == SEEGA_O_WINS) /* the mover is behind on count */
         v = k->w <= left ? 1 : k->d <= left ? 0 : -1;
     else
         v = k->l <= left ? -1 : k->d <= left ? 0 : 1;

@@ -272,15 +272,6 @@ static int split(const char *spn, const char *start[MAX_FIELDS],
 
 static const char *side_name(int side) { return side == SEEGA_X ? "X" : "O"; }
 
-/* Placing order: who is to move, and how many X has placed, after t. */
-static void placing_order(int ppt, int t, int *side, int *x_placed, int *mid)
-{
-    int b = t / ppt, rem = t % ppt;
-    *x_placed = ((b + 1) / 2) * ppt + (b % 2 == 0 ? rem : 0);
-    *side = b % 2 == 0 ? SEEGA_X : SEEGA_O;
-    *mid = rem != 0;
-}
-
 /* The checks of the placing phase (docs/notation.md, "During the placing
  * (any piece in hand)" (#notation_refused_placing)). */
 static int32_t check_placing(const sg_crules *r, const sg_gpos *g,
@@ -312,7 +303,7 @@ static int32_t check_placing(const sg_crules *r, const sg_gpos *g,
                   (long)g->quiet);
         return SEEGA_E_PARSE;
     }
-    placing_order(r->ppt, placed[0] + placed[1], &side, &x_placed, &mid);
+    rule_placing_after(r->ppt, placed[0] + placed[1], &side, &x_placed, &mid);
     if (placed[0] != x_placed) {
         sg_format(err, cap,
                   "x-in-hand, o-in-hand: X has placed %d and O %d, which the "
@@ -335,22 +326,18 @@ static int32_t check_placing(const sg_crules *r, const sg_gpos *g,
                   placed[0] + placed[1], mid ? '+' : '-');
         return SEEGA_E_PARSE;
     }
-    if (r->opening) {
-        int c = n * n / 2;
-        int marks[2][2] = {{c - n, c + n}, {c - 1, c + 1}};
-        for (int s = 0; s < 2; s++) {
-            int on = (g->cell[marks[s][0]] == s) + (g->cell[marks[s][1]] == s);
-            int need = placed[s] < 2 ? placed[s] : 2;
-            if (on < need) {
-                char a[SEEGA_SQUARE_TEXT_MAX], b[SEEGA_SQUARE_TEXT_MAX];
-                sg_square_name(n, marks[s][0], a);
-                sg_square_name(n, marks[s][1], b);
-                sg_format(err, cap,
-                          "board: with opening squares %s's first pieces must "
-                          "stand on %s and %s",
-                          side_name(s), a, b);
-                return SEEGA_E_PARSE;
-            }
+    for (int s = 0; s < 2; s++) {
+        int m0 = rule_opening_square(n, s, 0), m1 = rule_opening_square(n, s, 1);
+        int on = (g->cell[m0] == s) + (g->cell[m1] == s);
+        if (on < rule_opening_placed(r, placed[s])) {
+            char a[SEEGA_SQUARE_TEXT_MAX], b[SEEGA_SQUARE_TEXT_MAX];
+            sg_square_name(n, m0, a);
+            sg_square_name(n, m1, b);
+            sg_format(err, cap,
+                      "board: with opening squares %s's first pieces must "
+                      "stand on %s and %s",
+                      side_name(s), a, b);
+            return SEEGA_E_PARSE;
         }
     }
     return SEEGA_OK;
@@ -389,7 +376,7 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
                       "state: chain square %s does not hold a piece of the side "
                       "to move (%s)",
                       name, side_name(me));
-        } else if (g->quiet != 0) {
+        } else if (g->quiet != rule_quiet_reset()) {
             sg_format(err, cap, "quiet: must be 0 during a chain (got %ld)",
                       (long)g->quiet);
         } else if (low[0] || low[1]) {
@@ -430,7 +417,7 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
             sg_format(err, cap,
                       "state: '*' but the side to move (%s) has no legal step",
                       side_name(me));
-        } else if (g->quiet != 0) {
+        } else if (g->quiet != rule_quiet_reset()) {
             sg_format(err, cap,
                       "quiet: must be 0 right after a removal (got %ld)",
                       (long)g->quiet);
