@@ -45,6 +45,13 @@ quiet counter: a turn after a removal counts|rules.h|return !captured && !began_
 chain: never goes on|rules.h|((r)->chain && (can_capture_again))|(0 && (can_capture_again))
 blocked: LOSES ends by count|rules.h|case SEEGA_BLOCKED_LOSES: return SG_BLOCKED_LOSE;|case SEEGA_BLOCKED_LOSES: return SG_BLOCKED_COUNT;
 blocked: a pass never makes the other side open|rules.h|return r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS;|return r->blocked == SEEGA_BLOCKED_OPPONENT_OPENS && 0;
+material least: the smallest tier one piece up|rules.h|return rule_material_lost_max(r) + 1;|return rule_material_lost_max(r) + 2;
+by count: X wins a tie|rules.h|return x > o ? SEEGA_X_WINS : o > x ? SEEGA_O_WINS : SEEGA_DRAW;|return x >= o ? SEEGA_X_WINS : o > x ? SEEGA_O_WINS : SEEGA_DRAW;
+quiet reset: a capture leaves one turn counted|rules.h|static inline int32_t rule_quiet_reset(void) { return 0; }|static inline int32_t rule_quiet_reset(void) { return 1; }
+quiet left: one turn more before the limit|rules.h|return limit - 1 - quiet;|return limit - quiet;
+placing order: never between two placements|rules.h|*mid = rem != 0;|*mid = 0;
+opening squares: X's and O's swapped|rules.h|int c = n * n / 2, d = side == SEEGA_X ? n : 1;|int c = n * n / 2, d = side == SEEGA_X ? 1 : n;
+opening squares: only the first piece marked|rules.h|return r->opening ? (placed < 2 ? placed : 2) : 0;|return r->opening ? (placed < 1 ? placed : 1) : 0;
 immunity: the centre is never immune|rules_impl.h|return immune ? bb_andnot(en, m_centre()) : en;|return (void)immune, en;
 sandwich: no own piece needed beyond|rules_impl.h|AND((capturable), SH((own), (d) ^ 1))|AND((capturable), (capturable))|the BMI2 capture tables (cap_at_fast, cap_w9_fast, cap5_fast) hold the sandwich's shape as geometry
 LIST
