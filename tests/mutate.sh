@@ -4,7 +4,7 @@
 # place; the test suite must then fail. A mutation the tests survive means
 # a rule no test pins down, or a path that does not go through the
 # predicate. Not part of tests/run_all.sh (it builds the library once per
-# mutation, 30-40 minutes on two cores); run it after changing a rule or
+# mutation, about an hour on two cores); run it after changing a rule or
 # the fast paths:
 #
 #   [MUTATIONS=REGEX] tests/mutate.sh [-k] [CTEST_REGEX]
