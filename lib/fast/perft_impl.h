@@ -129,7 +129,7 @@ SG_INLINE uint64_t perft3_t(const POS *p, const sg_crules *r, int depth,
                 bb_has_step(en2, bb_andnot(m_full(), bb_or(own2, en2)), m8)) {
                 bp->own[bp->n] = en2;
                 bp->en[bp->n] = own2;
-                bp->quiet[bp->n] = 0;
+                bp->quiet[bp->n] = rule_quiet_reset();
                 if (++bp->n == 8) {
                     total += p2x8(&c, bp, r);
                     bp->n = 0;

@@ -287,8 +287,8 @@ SG_INLINE int p5_turn_t(uint64_t *a, uint64_t *b, uint64_t *e2p, uint32_t k,
         *e2p = e2 ^ st->e2 ^ v ^ v << P5_HI;
         *a = moved;
         *b = left; /* captured, and the turn ends */
-        *base = k + 1;
-        *stop = run_stop(k + 1, k + 1, limit, max_actions);
+        *base = k + 1 - (uint32_t)rule_quiet_reset();
+        *stop = run_stop(k + 1, *base, limit, max_actions);
         return 0;
     }
     *e2p = e2 ^ st->e2;

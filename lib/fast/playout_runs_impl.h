@@ -138,8 +138,8 @@ SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r, uint64_t *rs,
         }
         u->ya &= ~va; /* captured, and the turn ends */
         u->yb &= ~vb;
-        u->qb = u->k + 1;
-        u->stop = run_stop(u->qb, u->qb, c->limit, c->max_actions);
+        u->qb = u->k + 1 - (uint32_t)rule_quiet_reset();
+        u->stop = run_stop(u->k + 1, u->qb, c->limit, c->max_actions);
     }
     u->xa = u->ya;
     u->xb = u->yb;
@@ -211,8 +211,8 @@ SG_INLINE int turn_t(RUN *u, const RUNC *c, const sg_crules *r, uint64_t *s,
             return 2;
         }
         u->en = left; /* captured, and the turn ends */
-        u->qb = u->k + 1;
-        u->stop = run_stop(u->qb, u->qb, c->limit, c->max_actions);
+        u->qb = u->k + 1 - (uint32_t)rule_quiet_reset();
+        u->stop = run_stop(u->k + 1, u->qb, c->limit, c->max_actions);
     }
     u->own = u->en;
     u->en = moved;
