@@ -96,10 +96,10 @@ if [ $# -gt 0 ]; then shift; fi
 # one explained in docs/architecture.md ("The map").
 walls() {
     case $1 in
-    # The board sizes' vtables, for sg_core_for: core declares the
+    # The board sizes' vtables, for sg_board_for: core declares the
     # interface (core.h), sizes/ fills it in, and the layers above reach
     # a size only through core.
-    core) echo "core sizes:sg_core5,sg_core7,sg_core9" ;;
+    core) echo "core sizes:sg_board5,sg_board7,sg_board9" ;;
     fast) echo "core fast" ;;
     search) echo "core search" ;;
     sizes) echo "core fast search sizes" ;;
@@ -139,7 +139,7 @@ if [ "$selftest" = 1 ]; then
         >"$base/lib/text/b.h"
     printf '%s\n' '#include "core/a.h"' '#include "text/b.h"' \
         'int sg_b(void) { return sg_a() + 1; }' >"$base/lib/text/b.c"
-    printf '%s\n' 'const int sg_core5 = 5;' 'int sg_other(void);' \
+    printf '%s\n' 'const int sg_board5 = 5;' 'int sg_other(void);' \
         'int sg_other(void) { return 2; }' >"$base/lib/sizes/s.c"
     printf '%s\n' 'int seega_y(void);' 'int seega_y(void) { return 3; }' \
         >"$base/lib/api/y.c"
@@ -156,7 +156,7 @@ include|1|lib/core/a.c:1: #include of text/b.h crosses the wall core -> text|lib
 call|1|lib/core/a.c: uses sg_b (lib/text/b.c), which crosses the wall core -> text|lib/core/a.c:int sg_a(void);|int sg_b(void);|int sg_a(void) { return sg_b(); }
 call, compiled here|1|lib/core/a.c: uses sg_b (lib/text/b.c), which crosses the wall core -> text|lib/core/a.c:int sg_a(void);|int sg_b(void);|int sg_a(void) { return sg_b(); }
 public function|1|lib/tb/x.c: uses seega_y (lib/api/y.c), which crosses the wall tb -> api|lib/tb/x.c:int sg_x(void);|int seega_y(void);|int sg_x(void) { return seega_y(); }
-named symbol|0|the includes and calls of lib/ keep to the walls|lib/core/a.c:int sg_a(void);|extern const int sg_core5;|int sg_a(void) { return sg_core5; }
+named symbol|0|the includes and calls of lib/ keep to the walls|lib/core/a.c:int sg_a(void);|extern const int sg_board5;|int sg_a(void) { return sg_board5; }
 other symbol|1|lib/core/a.c: uses sg_other (lib/sizes/s.c), which crosses the wall core -> sizes|lib/core/a.c:int sg_a(void);|int sg_other(void);|int sg_a(void) { return sg_other(); }
 EOF
     failed=0

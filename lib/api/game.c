@@ -65,8 +65,8 @@ SEEGA_API int32_t seega_new_with_allocator(const seega_rules *rules,
     g->ud = ud;
     g->rules = *rules;
     sg_crules_from(&g->cr, rules);
-    g->core = sg_core_for(rules->board_size);
-    g->core->start(&g->pos, &g->cr);
+    g->board = sg_board_for(rules->board_size);
+    g->board->start(&g->pos, &g->cr);
     sg_runtime_init(&g->rt);
     *out = g;
     return SEEGA_OK;
@@ -157,7 +157,7 @@ static const char *reason_words(int reason)
 /* Why an action is not legal: the kind of action the position wants. */
 static const char *wanted(const seega_game *g)
 {
-    const sg_core *c = g->core;
+    const sg_board *c = g->board;
     int chain, state = c->state(&g->pos, &chain);
     if (c->hand(&g->pos, 0) + c->hand(&g->pos, 1) > 0)
         return rule_opening_due(&g->cr,
@@ -232,24 +232,24 @@ SEEGA_API int32_t seega_play(seega_game *game, seega_action action)
                     "(see seega_action_make)",
                     (unsigned long)action, game->cr.n, game->cr.n);
     sg_action_format(game->cr.n, action, text);
-    o = game->core->outcome(&game->pos);
+    o = game->board->outcome(&game->pos);
     if (o.result != SEEGA_ONGOING)
         return sg_fail(game, SEEGA_E_GAME_OVER, "cannot play %s: the game is over (%s %s)",
                     text, result_words(o.result), reason_words(o.reason));
-    n = game->core->legal(&game->pos, &game->cr, list);
+    n = game->board->legal(&game->pos, &game->cr, list);
     for (i = 0; i < n && list[i] != action; i++)
         ;
     if (i == n)
         return sg_fail(game, SEEGA_E_ILLEGAL,
                     "%s is not legal now: %s is to play %s", text,
-                    game->core->side(&game->pos) == SEEGA_X ? "X" : "O",
+                    game->board->side(&game->pos) == SEEGA_X ? "X" : "O",
                     wanted(game));
     if ((rc = grow_history(game)) != SEEGA_OK)
         return rc;
     game->hist[game->hist_len].before = game->pos;
     game->hist[game->hist_len].action = action;
     game->hist_len++;
-    game->core->make(&game->pos, &game->cr, action);
+    game->board->make(&game->pos, &game->cr, action);
     return SEEGA_OK;
 }
 
@@ -297,7 +297,7 @@ SEEGA_API int32_t seega_legal_moves(const seega_game *game, seega_action *buf,
         return sg_fail(game, SEEGA_E_INVALID,
                     "seega_legal_moves: buf is NULL but cap is %lu",
                     (unsigned long)cap);
-    n = game->core->legal(&game->pos, &game->cr, list);
+    n = game->board->legal(&game->pos, &game->cr, list);
     memcpy(buf ? buf : list, list,
            (cap < (size_t)n ? cap : (size_t)n) * sizeof list[0]);
     return n;
@@ -317,8 +317,8 @@ SEEGA_API int32_t seega_last_captures(const seega_game *game, int32_t *squares,
     if (game->hist_len == 0)
         return 0;
     before = &game->hist[game->hist_len - 1].before;
-    return game->core->vanished(before, &game->pos,
-                                game->core->side(before) ^ 1,
+    return game->board->vanished(before, &game->pos,
+                                game->board->side(before) ^ 1,
                                 squares ? squares : tmp,
                                 cap > 81 ? 81 : (int)cap);
 }
@@ -423,7 +423,7 @@ SEEGA_API int32_t seega_get_spn(const seega_game *game, char *buf, size_t cap)
         return SEEGA_E_INVALID;
     if (!buf)
         return sg_fail(game, SEEGA_E_INVALID, "seega_get_spn: buf is NULL");
-    return put(game, text, sg_spn_format(game->core, &game->pos, text), buf,
+    return put(game, text, sg_spn_format(game->board, &game->pos, text), buf,
                cap);
 }
 
@@ -436,7 +436,7 @@ SEEGA_API int32_t seega_set_spn(seega_game *game, const char *spn)
         return SEEGA_E_INVALID;
     if (!spn)
         return sg_fail(game, SEEGA_E_INVALID, "seega_set_spn: spn is NULL");
-    rc = sg_spn_parse(game->core, &game->cr, spn, &pos, msg, sizeof msg);
+    rc = sg_spn_parse(game->board, &game->cr, spn, &pos, msg, sizeof msg);
     if (rc != SEEGA_OK)
         return sg_fail(game, rc, "bad SPN: %s", msg);
     game->pos = pos;
@@ -451,7 +451,7 @@ SEEGA_API int32_t seega_result(const seega_game *game, int32_t *reason)
     sg_outcome o;
     if (!game)
         return SEEGA_E_INVALID;
-    o = game->core->outcome(&game->pos);
+    o = game->board->outcome(&game->pos);
     if (reason)
         *reason = o.reason;
     return o.result;
@@ -459,14 +459,14 @@ SEEGA_API int32_t seega_result(const seega_game *game, int32_t *reason)
 
 SEEGA_API int32_t seega_to_move(const seega_game *game)
 {
-    return game ? game->core->side(&game->pos) : SEEGA_E_INVALID;
+    return game ? game->board->side(&game->pos) : SEEGA_E_INVALID;
 }
 
 SEEGA_API int32_t seega_phase(const seega_game *game)
 {
     if (!game)
         return SEEGA_E_INVALID;
-    return game->core->hand(&game->pos, 0) + game->core->hand(&game->pos, 1)
+    return game->board->hand(&game->pos, 0) + game->board->hand(&game->pos, 1)
                ? SEEGA_PHASE_PLACING
                : SEEGA_PHASE_MOVING;
 }
@@ -476,7 +476,7 @@ SEEGA_API int32_t seega_turn_state(const seega_game *game, int32_t *chain)
     int c, st;
     if (!game)
         return SEEGA_E_INVALID;
-    st = game->core->state(&game->pos, &c);
+    st = game->board->state(&game->pos, &c);
     if (chain)
         *chain = c;
     return st;
@@ -503,7 +503,7 @@ SEEGA_API int32_t seega_pieces(const seega_game *game, int32_t side)
         return SEEGA_E_INVALID;
     if ((rc = check_side(game, side)) != SEEGA_OK)
         return rc;
-    return game->core->count(&game->pos, side);
+    return game->board->count(&game->pos, side);
 }
 
 SEEGA_API int32_t seega_in_hand(const seega_game *game, int32_t side)
@@ -513,7 +513,7 @@ SEEGA_API int32_t seega_in_hand(const seega_game *game, int32_t side)
         return SEEGA_E_INVALID;
     if ((rc = check_side(game, side)) != SEEGA_OK)
         return rc;
-    return game->core->hand(&game->pos, side);
+    return game->board->hand(&game->pos, side);
 }
 
 SEEGA_API int32_t seega_piece_at(const seega_game *game, int32_t square)
@@ -523,12 +523,12 @@ SEEGA_API int32_t seega_piece_at(const seega_game *game, int32_t square)
         return SEEGA_E_INVALID;
     if ((rc = sg_check_square(game, square, "square")) != SEEGA_OK)
         return rc;
-    return game->core->piece_at(&game->pos, square);
+    return game->board->piece_at(&game->pos, square);
 }
 
 SEEGA_API int32_t seega_quiet_count(const seega_game *game)
 {
-    return game ? game->core->quiet(&game->pos) : SEEGA_E_INVALID;
+    return game ? game->board->quiet(&game->pos) : SEEGA_E_INVALID;
 }
 
 SEEGA_API int32_t seega_hash(const seega_game *game, uint64_t *out)
@@ -537,7 +537,7 @@ SEEGA_API int32_t seega_hash(const seega_game *game, uint64_t *out)
         return SEEGA_E_INVALID;
     if (!out)
         return sg_fail(game, SEEGA_E_INVALID, "seega_hash: out is NULL");
-    *out = game->core->hash(&game->pos);
+    *out = game->board->hash(&game->pos);
     return SEEGA_OK;
 }
 
@@ -568,7 +568,7 @@ SEEGA_API int32_t seega_repetitions(const seega_game *game)
     if (!game)
         return SEEGA_E_INVALID;
     for (size_t i = 0; i < game->hist_len; i++)
-        k += game->core->same(&game->hist[i].before, &game->pos);
+        k += game->board->same(&game->hist[i].before, &game->pos);
     return k;
 }
 
@@ -595,6 +595,6 @@ SEEGA_API int32_t seega_perft(const seega_game *game, int32_t depth,
                        "perft depth %ld is above the maximum, %d "
                        "(SEEGA_PERFT_MAX_DEPTH)",
                        (long)depth, SEEGA_PERFT_MAX_DEPTH);
-    *count = game->core->perft(&game->pos, &game->cr, depth);
+    *count = game->board->perft(&game->pos, &game->cr, depth);
     return SEEGA_OK;
 }

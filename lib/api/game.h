@@ -11,7 +11,7 @@ struct seega_game {
     void *ud;
     seega_rules rules;
     sg_crules cr;
-    const sg_core *core;
+    const sg_board *board;
     sg_posbuf pos;
     sg_hist *hist;
     size_t hist_len, hist_cap;

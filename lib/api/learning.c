@@ -97,7 +97,7 @@ SEEGA_API int32_t seega_legal_mask(const seega_game *game, uint8_t *mask,
                        "mask of %lu bytes is too small: %lu needed",
                        (unsigned long)cap, (unsigned long)size);
     memset(mask, 0, size);
-    n = game->core->legal(&game->pos, &game->cr, list);
+    n = game->board->legal(&game->pos, &game->cr, list);
     for (int i = 0; i < n; i++)
         mask[index_of(game->cr.n, list[i])] = 1;
     return n;
@@ -126,7 +126,7 @@ SEEGA_API int32_t seega_observation(const seega_game *game, uint8_t *buf,
                        "observation buffer of %lu bytes is too small: %lu "
                        "needed",
                        (unsigned long)cap, (unsigned long)size);
-    game->core->store(&game->pos, &g);
+    game->board->store(&game->pos, &g);
     s = g.n * g.n;
     me = g.side;
     memset(buf, 0, size);

@@ -71,7 +71,7 @@ static int32_t search_entered(seega_game *game,
                                            : result->version));
     if ((rc = check_limits(game, limits)) != SEEGA_OK)
         return rc;
-    if (game->core->outcome(&game->pos).result != SEEGA_ONGOING)
+    if (game->board->outcome(&game->pos).result != SEEGA_ONGOING)
         return sg_fail(game, SEEGA_E_GAME_OVER,
                        "nothing to search: the game is over");
     threads = limits->threads > 1 ? limits->threads : 1;
@@ -79,7 +79,7 @@ static int32_t search_entered(seega_game *game,
                                  limits->tt_mb, threads, game->err,
                                  sizeof game->err)) != SEEGA_OK)
         return rc;
-    root.core = game->core;
+    root.board = game->board;
     root.r = &game->cr;
     root.pos = &game->pos;
     root.hist = game->hist;

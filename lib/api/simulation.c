@@ -15,7 +15,7 @@ SEEGA_API int32_t seega_playouts(const seega_game *game, uint64_t seed,
                        "seega_playouts: stats->version %lu is not known (set "
                        "it to SEEGA_PLAYOUT_STATS_VERSION)",
                        (unsigned long)stats->version);
-    game->core->playouts(&game->pos, &game->cr, seed, count, max_actions, out);
+    game->board->playouts(&game->pos, &game->cr, seed, count, max_actions, out);
     stats->reserved = 0;
     stats->x_wins = out[0];
     stats->o_wins = out[1];

@@ -43,10 +43,10 @@ static void spn_of(uint32_t m, uint32_t o, int q, char out[SEEGA_SPN_MAX])
     g.quiet = q;
     g.state = SG_ST_NORMAL;
     g.chain = -1;
-    const sg_core *core = sg_core_for(TB_N);
+    const sg_board *board = sg_board_for(TB_N);
     sg_posbuf pos;
-    core->load(&pos, &g);
-    sg_spn_format(core, &pos, out);
+    board->load(&pos, &g);
+    sg_spn_format(board, &pos, out);
 }
 
 /* "" would name the root directory in file names ("/classic+5.2v2.sgtb"):

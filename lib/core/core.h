@@ -1,6 +1,6 @@
 /*
- * The interface between the size-specialised cores (core5.c, core7.c,
- * core9.c: geometry, position, move generation, the fast paths and the
+ * The interface between the board sizes (sizes/board5.c, board7.c,
+ * board9.c: geometry, position, move generation, the fast paths and the
  * search, instantiated from the *_impl.h templates) and the
  * size-independent code above them (notation, game).
  *
@@ -94,8 +94,9 @@ typedef struct sg_outcome {
 
 struct sg_search;
 
-/* The per-size core: every function trusts its arguments. */
-typedef struct sg_core {
+/* The interface to one board size (sizes/board_impl.h fills it in):
+ * every function trusts its arguments. */
+typedef struct sg_board {
     int n;
 
     /* The start position. */
@@ -137,12 +138,12 @@ typedef struct sg_core {
     /* Squares of side's pieces in a but not in b, ascending; count. */
     int (*vanished)(const sg_posbuf *a, const sg_posbuf *b, int side,
                     int32_t *out, int cap);
-} sg_core;
+} sg_board;
 
-extern const sg_core sg_core5, sg_core7, sg_core9;
+extern const sg_board sg_board5, sg_board7, sg_board9;
 
-/* The core for a board size (5, 7 or 9), else NULL. */
-const sg_core *sg_core_for(int n);
+/* The vtable of a board size (5, 7 or 9), else NULL. */
+const sg_board *sg_board_for(int n);
 
 /* rules.c */
 int32_t sg_rules_check(const seega_rules *rules, char *msg, size_t cap);
@@ -150,5 +151,6 @@ int32_t sg_rules_check(const seega_rules *rules, char *msg, size_t cap);
  * SG_RULES_FIELDS equal (the version is not a rule). */
 int sg_rules_equal(const seega_rules *a, const seega_rules *b);
 void sg_crules_from(sg_crules *c, const seega_rules *r);
+
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * Geometry for one board size: SG_N must be defined (5, 7, 9).
- * Included once per core translation unit (core5.c, core7.c, core9.c), so
+ * Included once per core translation unit (board5.c, board7.c, board9.c), so
  * every constant here is a compile-time constant of that size.
  *
  * Squares: index = rank * N + file (a1 = 0); bit i of a bitboard is

@@ -101,12 +101,12 @@ void sg_crules_from(sg_crules *c, const seega_rules *r)
     c->lost_max = rule_material_lost_max(c);
 }
 
-const sg_core *sg_core_for(int n)
+const sg_board *sg_board_for(int n)
 {
     switch (n) {
-    case 5: return &sg_core5;
-    case 7: return &sg_core7;
-    case 9: return &sg_core9;
+    case 5: return &sg_board5;
+    case 7: return &sg_board7;
+    case 9: return &sg_board9;
     default: return NULL;
     }
 }

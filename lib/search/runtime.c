@@ -217,7 +217,7 @@ static void *helper_main(void *arg)
 {
     helper_job *j = (helper_job *)arg;
     j->res.version = SEEGA_SEARCH_RESULT_VERSION;
-    j->root->core->search(j->root->pos, j->ctx, &j->res, NULL, NULL);
+    j->root->board->search(j->root->pos, j->ctx, &j->res, NULL, NULL);
     return NULL;
 }
 
@@ -307,7 +307,7 @@ static void search_one_ply(const sg_root *root, sg_search *s,
     s->parts = 1;
     s->first_depth = s->max_depth = 1;
     s->stopped = 0;
-    root->core->search(root->pos, s, res, NULL, NULL);
+    root->board->search(root->pos, s, res, NULL, NULL);
     s->stop_flag = stop_flag;
     s->tt = tt;
     s->tt_mask = mask;
@@ -373,7 +373,7 @@ void sg_runtime_run(sg_runtime *rt, const sg_root *root,
                         ? root->hist_len - HISTORY_HASHES
                         : 0;
          i < root->hist_len; i++)
-        s->path[s->path_len++] = root->core->hash(&root->hist[i].before);
+        s->path[s->path_len++] = root->board->hash(&root->hist[i].before);
     s->stop_flag = &rt->stop;
     s->halt_flag = NULL;
     atomic_store(&rt->halt, 0);
@@ -398,7 +398,7 @@ void sg_runtime_run(sg_runtime *rt, const sg_root *root,
     m.user = limits->progress_user;
     result->depth = 0;
     if (table_ok && !atomic_load(&rt->stop))
-        root->core->search(root->pos, s, result, smp_progress, &m);
+        root->board->search(root->pos, s, result, smp_progress, &m);
     atomic_store(&rt->halt, 1);
     for (int32_t i = 1; i <= m.started; i++) {
         pthread_join(m.tids[i], NULL);

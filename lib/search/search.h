@@ -127,10 +127,10 @@ typedef struct sg_runtime {
     atomic_int searching;   /* seega_search has been entered, not returned */
 } sg_runtime;
 
-/* What a search starts from: the game's core, rules, position and
+/* What a search starts from: the game's board size, rules, position and
  * history (oldest first; the last positions count for repetitions). */
 typedef struct sg_root {
-    const sg_core *core;
+    const sg_board *board;
     const sg_crules *r;
     const sg_posbuf *pos;
     const sg_hist *hist;

@@ -21,19 +21,7 @@
  * value and the distance at every counter (quiet_value).
  */
 #define _POSIX_C_SOURCE 200809L
-#define SG_N 5
-/* bitboard.h's diagnostic settings apply to the whole file, so it comes
- * before the push and pop below. */
-#include "core/bitboard.h"
-/* The generator uses a part of the 5x5 position templates. */
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#endif
-#include "core/movegen_impl.h"
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
+#include "tb/board5.h" /* SG_N 5: the 5x5 position code */
 #include "tb/tb.h"
 
 #include "core/util.h"

@@ -344,7 +344,7 @@ static int32_t check_placing(const sg_crules *r, const sg_gpos *g,
 }
 
 /* The checks of the moving phase that need the rules engine. */
-static int32_t check_moving(const sg_core *core, const sg_crules *r,
+static int32_t check_moving(const sg_board *board, const sg_crules *r,
                             const sg_gpos *g, const sg_posbuf *pos,
                             const int count[2], char *err, size_t cap)
 {
@@ -384,7 +384,7 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
                       "state: chain square %s, but a side has lose_at pieces "
                       "or fewer",
                       name);
-        } else if (!core->can_capture_from(pos, r, g->chain)) {
+        } else if (!board->can_capture_from(pos, r, g->chain)) {
             sg_format(err, cap,
                       "state: the chain piece on %s has no capturing move",
                       name);
@@ -396,12 +396,12 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
         if (r->blocked != SEEGA_BLOCKED_OPPONENT_OPENS) {
             sg_format(err, cap, "%s",
                       "state: '!' needs the blocked rule OPPONENT_OPENS");
-        } else if (core->has_step(pos, r, me ^ 1)) {
+        } else if (board->has_step(pos, r, me ^ 1)) {
             sg_format(err, cap,
                       "state: '!' but the side not to move (%s) has a legal "
                       "step, so it did not have to pass",
                       side_name(me ^ 1));
-        } else if (!core->has_step(pos, r, me)) {
+        } else if (!board->has_step(pos, r, me)) {
             sg_format(err, cap,
                       "state: '!' but the side to move (%s) has no legal step",
                       side_name(me));
@@ -413,7 +413,7 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
         if (r->blocked != SEEGA_BLOCKED_REMOVES) {
             sg_format(err, cap, "%s",
                       "state: '*' needs the blocked rule REMOVES");
-        } else if (!core->has_step(pos, r, me)) {
+        } else if (!board->has_step(pos, r, me)) {
             sg_format(err, cap,
                       "state: '*' but the side to move (%s) has no legal step",
                       side_name(me));
@@ -433,7 +433,7 @@ static int32_t check_moving(const sg_core *core, const sg_crules *r,
     }
 }
 
-int32_t sg_spn_parse(const sg_core *core, const sg_crules *r, const char *spn,
+int32_t sg_spn_parse(const sg_board *board, const sg_crules *r, const char *spn,
                      sg_posbuf *out, char *err, size_t cap)
 {
     const char *f[MAX_FIELDS];
@@ -495,23 +495,23 @@ int32_t sg_spn_parse(const sg_core *core, const sg_crules *r, const char *spn,
                   (long)g.quiet, (long)r->quiet_limit);
         return SEEGA_E_PARSE;
     }
-    core->load(&pos, &g);
+    board->load(&pos, &g);
     if (g.hand[0] + g.hand[1] == 0 &&
-        (rc = check_moving(core, r, &g, &pos, count, err, cap)) != SEEGA_OK)
+        (rc = check_moving(board, r, &g, &pos, count, err, cap)) != SEEGA_OK)
         return rc;
-    core->settle(&pos, r);
+    board->settle(&pos, r);
     *out = pos;
     return SEEGA_OK;
 }
 
 /* ---- SPN: writing ------------------------------------------------------ */
 
-int sg_spn_format(const sg_core *core, const sg_posbuf *pos,
+int sg_spn_format(const sg_board *board, const sg_posbuf *pos,
                   char out[SEEGA_SPN_MAX])
 {
     sg_gpos g;
-    int n = core->n, k = 0;
-    core->store(pos, &g);
+    int n = board->n, k = 0;
+    board->store(pos, &g);
     for (int rank = n - 1; rank >= 0; rank--) {
         int run = 0;
         for (int file = 0; file < n; file++) {

@@ -15,10 +15,10 @@ int32_t sg_action_parse(int n, const char *text, seega_action *out, char *err,
 
 /* Read and check SPN, load it and apply the end checks. On failure *out is
  * untouched and err names the field. */
-int32_t sg_spn_parse(const sg_core *core, const sg_crules *r, const char *spn,
+int32_t sg_spn_parse(const sg_board *board, const sg_crules *r, const char *spn,
                      sg_posbuf *out, char *err, size_t cap);
 /* Write canonical SPN; returns the length (< SEEGA_SPN_MAX). */
-int sg_spn_format(const sg_core *core, const sg_posbuf *pos,
+int sg_spn_format(const sg_board *board, const sg_posbuf *pos,
                   char out[SEEGA_SPN_MAX]);
 
 #endif

@@ -100,7 +100,7 @@ static void pos_at(uint32_t m, uint32_t o, int q, sg_posbuf *pos)
     g.quiet = q;
     g.state = SG_ST_NORMAL;
     g.chain = -1;
-    sg_core5.load(pos, &g);
+    sg_board5.load(pos, &g);
 }
 
 /* The probe of b answers as a's (value, distance, best action; and
@@ -357,8 +357,8 @@ static void test_damaged_block(void **state)
                 g.chain = -1;
                 sg_posbuf pos;
                 char spn[SEEGA_SPN_MAX];
-                sg_core5.load(&pos, &g);
-                sg_spn_format(&sg_core5, &pos, spn);
+                sg_board5.load(&pos, &g);
+                sg_spn_format(&sg_board5, &pos, spn);
                 seega_game *game;
                 assert_int_equal(seega_new(&f.rules, &game), SEEGA_OK);
                 assert_int_equal(seega_set_spn(game, spn), SEEGA_OK);

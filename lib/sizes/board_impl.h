@@ -1,9 +1,9 @@
 /*
- * One size-specialised core: geometry, position, move generation, the
+ * One board size: geometry, position, move generation, the
  * fast paths (perft, playouts) and the search for board size SG_N, and
- * the sg_core vtable through which the size-independent code reaches
+ * the sg_board vtable through which the size-independent code reaches
  * them.
- * core5.c, core7.c and core9.c each define SG_N and include this file.
+ * board5.c, board7.c and board9.c each define SG_N and include this file.
  */
 #include "core/core.h"
 
@@ -158,7 +158,7 @@ static int v_vanished(const sg_posbuf *a, const sg_posbuf *b, int side,
     return n;
 }
 
-const sg_core SG_CAT(sg_core, SG_N) = {
+const sg_board SG_CAT(sg_board, SG_N) = {
     N,
     v_start,
     v_load,
