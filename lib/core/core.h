@@ -152,5 +152,13 @@ int32_t sg_rules_check(const seega_rules *rules, char *msg, size_t cap);
 int sg_rules_equal(const seega_rules *a, const seega_rules *b);
 void sg_crules_from(sg_crules *c, const seega_rules *r);
 
+/* position_check.c: whether the position g (the hands as read, before
+ * any check) can arise under the rules r (docs/notation.md, "Refused
+ * positions"): SEEGA_OK with *out the position, settled; or
+ * SEEGA_E_PARSE with a message in err that names the SPN field at fault.
+ * g->hand is set from hand. */
+int32_t sg_position_check(const sg_board *board, const sg_crules *r,
+                          sg_gpos *g, const int32_t hand[2], sg_posbuf *out,
+                          char *err, size_t cap);
 
 #endif

@@ -83,6 +83,10 @@ static inline int32_t rule_quiet_next(int32_t quiet, int captured,
                                                                  : quiet;
 }
 
+/* The quiet-turn counter during the placing: it starts counting with the
+ * moving phase (docs/rules.md, "Quiet turns" (#rules_end_quiet)). */
+static inline int32_t rule_quiet_start(void) { return 0; }
+
 /* The quiet-turn counter right after a capture or a removal (docs/rules.md,
  * "Quiet turns" (#rules_end_quiet)): it shows this during a chain and
  * after a removal. */
@@ -150,10 +154,10 @@ static inline void rule_placing_after(int ppt, int t, int *side,
 }
 
 /*
- * Opening squares (docs/rules.md, "Opening squares" (#rules_opening)): with the rule on,
- * a side's first two pieces go on its two marked squares, X's the
- * centre's neighbours in its file, O's those in its rank (i: 0 or 1, on
- * a board of n x n).
+ * Opening squares (docs/rules.md, "Opening squares" (#rules_opening)):
+ * with the rule on, a side's first two pieces go on its two marked
+ * squares, X's the centre's neighbours in its file, O's those in its
+ * rank (i: 0 or 1, on a board of n x n).
  */
 static inline int rule_opening_square(int n, int side, int i)
 {
